@@ -1,0 +1,70 @@
+import { RoleSchema, type Role } from '@queuecast/contract';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { nowSeconds } from '../db/dialect.js';
+import { forbidden, unauthorized } from '../lib/http-error.js';
+import type { UserRepo } from '../modules/users/user.repo.js';
+import type { TokenService } from './tokens.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guards; null for anonymous callers. */
+    user: AuthUser | null;
+  }
+}
+
+/** Seen-at is written at most this often per user, so reads stay reads. */
+const LAST_SEEN_RESOLUTION_S = 60;
+
+export interface AuthGuards {
+  /** Attaches the caller when a valid token is sent; anonymous otherwise. */
+  optionalUser: preHandlerAsyncHookHandler;
+  requireUser: preHandlerAsyncHookHandler;
+  requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+}
+
+export function createAuthGuards(tokens: TokenService, users: UserRepo): AuthGuards {
+  /** undefined: no token sent; null: a token that is not (or no longer) valid. */
+  async function authenticate(request: FastifyRequest): Promise<AuthUser | null | undefined> {
+    const header = request.headers.authorization;
+    if (!header) return undefined;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) return null;
+    const payload = await tokens.verify(match[1]);
+    if (!payload) return null;
+    const row = await users.findById(payload.id);
+    // A password change bumps the version: every token issued before it stops working.
+    if (!row || row.token_version !== payload.tv) return null;
+    const now = nowSeconds();
+    if (row.last_seen_at === null || now - row.last_seen_at >= LAST_SEEN_RESOLUTION_S) {
+      await users.touchLastSeen(row.id, now);
+    }
+    // The role comes from the database, so a demotion takes effect at once.
+    return { id: row.id, username: row.username, role: RoleSchema.catch('user').parse(row.role) };
+  }
+
+  const optionalUser: preHandlerAsyncHookHandler = async (request) => {
+    request.user = (await authenticate(request)) ?? null;
+  };
+
+  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    const user = await authenticate(request);
+    if (user === undefined) throw unauthorized('You must be logged in.');
+    if (user === null) throw unauthorized('Your session has expired. Please log in again.');
+    request.user = user;
+  };
+
+  function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+    return async function (this: unknown, request, reply) {
+      await requireUser.call(this as never, request, reply);
+      if (!request.user || !roles.includes(request.user.role)) throw forbidden();
+    };
+  }
+
+  return { optionalUser, requireUser, requireRole };
+}

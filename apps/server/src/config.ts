@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. A bad value stops start-up with a list
+ * naming every offending variable, so a typo never becomes a silent default.
+ */
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]?$/, 'expected seconds or a number with s, m, h or d (e.g. 7d)')
+  .transform((v) => {
+    const n = Number.parseInt(v, 10);
+    const unit = v.at(-1);
+    const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86400 : 1;
+    return n * factor;
+  })
+  .refine((s) => s > 0, 'must be greater than zero');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(0);
+
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL: duration.default(7 * 86400),
+  STATION_NAME: z.string().min(1).max(100).default('Queuecast'),
+  DEFAULT_DJ_LABEL: z.string().min(1).max(100).default('Auto-DJ'),
+  SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
+  QUEUE_LIMIT: positiveInt.min(1).default(2),
+  SONG_LOCK_HOURS: z.coerce.number().min(0).default(12),
+  REQUEST_COOLDOWN_S: positiveInt.default(10),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  DEMO_LIBRARY: bool.default(true),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  stationName: string;
+  defaultDjLabel: string;
+  signupMode: 'open' | 'invite';
+  queueLimit: number;
+  songLockHours: number;
+  requestCooldownSeconds: number;
+  ffmpegPath: string | undefined;
+  demoLibrary: boolean;
+  admin: { username: string; password: string } | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, v]) => key in EnvSchema.shape && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(['ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither']);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    stationName: e.STATION_NAME,
+    defaultDjLabel: e.DEFAULT_DJ_LABEL,
+    signupMode: e.SIGNUP_MODE,
+    queueLimit: e.QUEUE_LIMIT,
+    songLockHours: e.SONG_LOCK_HOURS,
+    requestCooldownSeconds: e.REQUEST_COOLDOWN_S,
+    ffmpegPath: e.FFMPEG_PATH,
+    demoLibrary: e.DEMO_LIBRARY,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+  };
+}

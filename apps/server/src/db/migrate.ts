@@ -1,0 +1,26 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run before the schema exists */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/0001-initial.js';
+
+/** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateDownAll(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  for (;;) {
+    const { error, results } = await migrator.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (!results || results.length === 0) return;
+  }
+}

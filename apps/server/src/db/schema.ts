@@ -1,0 +1,165 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Epoch seconds. */
+type Seconds = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  password_hash: string;
+  role: ColumnType<string, string | undefined, string>;
+  token_version: ColumnType<number, number | undefined, number>;
+  created_at: Seconds;
+  last_seen_at: Seconds | null;
+}
+
+export interface ReferralCodesTable {
+  code: string;
+  owner_id: number;
+  consumer_id: number | null;
+  created_at: Seconds;
+  consumed_at: Seconds | null;
+}
+
+export interface ArtistsTable {
+  id: Generated<number>;
+  handle: string;
+  name: string;
+  /** Browse bucket: 'A'..'Z', '0-9' or '-'. */
+  letter: string;
+  country_code: string | null;
+  created_at: Seconds;
+}
+
+export interface PlatformsTable {
+  id: Generated<number>;
+  name: string;
+  brief: string;
+  created_at: Seconds;
+}
+
+export interface SongsTable {
+  id: Generated<number>;
+  title: string;
+  length: ColumnType<number, number | undefined, number>;
+  platform_id: number | null;
+  status: ColumnType<string, string | undefined, string>;
+  h_length: ColumnType<number, number | undefined, number>;
+  h_skip: ColumnType<number, number | undefined, number>;
+  h_fadeout: ColumnType<number, number | undefined, number>;
+  loudness_lufs: number | null;
+  loudness_gain: number | null;
+  vote_count: ColumnType<number, number | undefined, number>;
+  vote_total: ColumnType<number, number | undefined, number>;
+  play_count: ColumnType<number, number | undefined, number>;
+  last_played_at: Seconds | null;
+  added_by: number | null;
+  created_at: Seconds;
+}
+
+export interface SongArtistsTable {
+  song_id: number;
+  artist_id: number;
+  position: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  song_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface SongTagsTable {
+  song_id: number;
+  tag_id: number;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  filename: string;
+  stored_path: string;
+  size: number;
+  content_hash: string;
+  duration: number | null;
+  format: string | null;
+  song_id: number | null;
+  uploaded_by: number | null;
+  created_at: Seconds;
+}
+
+export interface VotesTable {
+  user_id: number;
+  song_id: number;
+  vote: number;
+  created_at: Seconds;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  song_id: number;
+  created_at: Seconds;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  song_id: number;
+  user_id: number;
+  comment: string;
+  created_at: Seconds;
+}
+
+export interface QueueEntriesTable {
+  id: Generated<number>;
+  song_id: number;
+  /** null: picked by the auto-DJ. */
+  requested_by: number | null;
+  requested_at: Seconds;
+  /** queued | playing | played | skipped */
+  state: ColumnType<string, string | undefined, string>;
+  started_at: Seconds | null;
+}
+
+export interface PlayHistoryTable {
+  id: Generated<number>;
+  song_id: number;
+  queue_id: number | null;
+  requested_by: number | null;
+  started_at: Seconds;
+  length: number;
+}
+
+export interface OnelinerMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  message: string;
+  created_at: Seconds;
+}
+
+export interface PrivateMessagesTable {
+  id: Generated<number>;
+  from_id: number;
+  to_id: number;
+  message: string;
+  sent_at: Seconds;
+  read_at: Seconds | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  referral_codes: ReferralCodesTable;
+  artists: ArtistsTable;
+  platforms: PlatformsTable;
+  songs: SongsTable;
+  song_artists: SongArtistsTable;
+  tags: TagsTable;
+  song_tags: SongTagsTable;
+  files: FilesTable;
+  votes: VotesTable;
+  favorites: FavoritesTable;
+  comments: CommentsTable;
+  queue_entries: QueueEntriesTable;
+  play_history: PlayHistoryTable;
+  oneliner_messages: OnelinerMessagesTable;
+  private_messages: PrivateMessagesTable;
+}

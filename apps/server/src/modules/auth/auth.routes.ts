@@ -1,0 +1,57 @@
+import {
+  ChangePasswordBodySchema,
+  ChangePasswordResponseSchema,
+  ErrorSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  SignupBodySchema,
+  SignupResponseSchema,
+} from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { auth } = ctx.services;
+  return async (app) => {
+    app.post(
+      '/api/auth/signup',
+      {
+        schema: {
+          tags: ['auth'],
+          body: SignupBodySchema,
+          response: { 200: SignupResponseSchema, 400: ErrorSchema, 409: ErrorSchema },
+        },
+      },
+      (req) => auth.signup(req.body),
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          body: LoginBodySchema,
+          response: { 200: LoginResponseSchema, 401: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (req) => ({ token: await auth.login(req.body, req.ip) }),
+    );
+
+    app.put(
+      '/api/auth/change-password',
+      {
+        preHandler: ctx.guards.requireUser,
+        schema: {
+          tags: ['auth'],
+          security: [{ bearer: [] }],
+          body: ChangePasswordBodySchema,
+          response: { 200: ChangePasswordResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        token: await auth.changePassword(req.user!.id, req.body),
+      }),
+    );
+  };
+}

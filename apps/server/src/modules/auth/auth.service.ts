@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import {
+  LIMITS,
+  RoleSchema,
+  type ChangePasswordBody,
+  type LoginBody,
+  type Role,
+  type SignupBody,
+  type User,
+} from '@queuecast/contract';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation, nowSeconds } from '../../db/dialect.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
+import type { TokenService } from '../../auth/tokens.js';
+import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/http-error.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
+import type { ReferralRepo } from '../users/referral.repo.js';
+import type { UserRepo, UserRow } from '../users/user.repo.js';
+
+export interface LoginLimits {
+  /** Login attempts per client address per minute. */
+  perIpPerMinute: number;
+  /** Failed attempts per username per 15 minutes before that name is locked out. */
+  failuresPerUsername: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perIpPerMinute: 30, failuresPerUsername: 10 };
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newReferralCode(): string {
+  const bytes = crypto.randomBytes(10);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+export function toUser(row: UserRow): User {
+  return { id: row.id, username: row.username, role: RoleSchema.catch('user').parse(row.role) };
+}
+
+export class AuthService {
+  private readonly ipLimiter: RateLimiter;
+  private readonly failureLimiter: RateLimiter;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      users: UserRepo;
+      referrals: ReferralRepo;
+      tokens: TokenService;
+      signupMode: 'open' | 'invite';
+      loginLimits?: LoginLimits;
+    },
+  ) {
+    const limits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
+    this.ipLimiter = new RateLimiter(limits.perIpPerMinute, 60_000);
+    this.failureLimiter = new RateLimiter(limits.failuresPerUsername, 15 * 60_000);
+  }
+
+  async signup(body: SignupBody): Promise<{ token: string; user: User }> {
+    const code = body.referralCode?.trim() || undefined;
+    if (this.deps.signupMode === 'invite' && !code) {
+      throw badRequest('A referral code is required to sign up.');
+    }
+    const passwordHash = await hashPassword(body.password);
+    const row = await this.createAccount({
+      username: body.username,
+      email: body.email?.trim() || null,
+      passwordHash,
+      role: 'user',
+      referralCode: code,
+    });
+    return { token: await this.issueToken(row), user: toUser(row) };
+  }
+
+  /**
+   * Creates the user, consumes the referral code and hands out the new user's codes in one
+   * transaction: a failed code check leaves no half-made account behind.
+   */
+  async createAccount(input: {
+    username: string;
+    email: string | null;
+    passwordHash: string;
+    role: Role;
+    referralCode?: string | undefined;
+  }): Promise<UserRow> {
+    const at = nowSeconds();
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const row = await this.deps.users.insert(
+          {
+            username: input.username,
+            email: input.email,
+            password_hash: input.passwordHash,
+            role: input.role,
+            created_at: at,
+          },
+          trx,
+        );
+        if (input.referralCode) {
+          const used = await this.deps.referrals.consume(input.referralCode, row.id, at, trx);
+          if (!used && this.deps.signupMode === 'invite') {
+            throw badRequest('This referral code is invalid or has already been used.');
+          }
+        }
+        const codes = Array.from({ length: LIMITS.referralCodesPerUser }, newReferralCode);
+        await this.deps.referrals.insertCodes(row.id, codes, at, trx);
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('That username is already taken.');
+      throw err;
+    }
+  }
+
+  async login(body: LoginBody, ip: string): Promise<string> {
+    const userKey = body.username.toLowerCase();
+    const ipWait = this.ipLimiter.take(ip);
+    const userWait = this.failureLimiter.retryAfter(userKey);
+    const wait = Math.max(ipWait, userWait);
+    if (wait > 0) {
+      throw tooManyRequests(`Too many login attempts. Try again in ${wait} seconds.`, wait);
+    }
+    const row = await this.deps.users.findByUsername(body.username);
+    const ok = row
+      ? await verifyPassword(row.password_hash, body.password)
+      : await verifyAgainstNothing(body.password);
+    if (!row || !ok) {
+      this.failureLimiter.record(userKey);
+      throw new HttpError(401, 'Invalid username or password.', {
+        message: 'Invalid username or password.',
+      });
+    }
+    this.failureLimiter.reset(userKey);
+    return this.issueToken(row);
+  }
+
+  async changePassword(userId: number, body: ChangePasswordBody): Promise<string> {
+    const row = await this.deps.users.findById(userId);
+    if (!row || !(await verifyPassword(row.password_hash, body.currentPassword))) {
+      throw badRequest('Current password is incorrect.');
+    }
+    const tokenVersion = await this.deps.users.updatePassword(
+      userId,
+      await hashPassword(body.newPassword),
+    );
+    return this.issueToken({ ...row, token_version: tokenVersion });
+  }
+
+  private issueToken(row: UserRow): Promise<string> {
+    const user = toUser(row);
+    return this.deps.tokens.sign({ ...user, tokenVersion: row.token_version });
+  }
+}

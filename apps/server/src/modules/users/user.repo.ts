@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { UsersTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+
+export type UserRow = Selectable<UsersTable>;
+
+export class UserRepo {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Usernames are unique case-insensitively (index on lower(username)). */
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async insert(
+    row: Pick<UserRow, 'username' | 'email' | 'password_hash' | 'role' | 'created_at'>,
+    db: Db = this.db,
+  ): Promise<UserRow> {
+    return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Sets a new hash and bumps the token version, which invalidates every older token. */
+  async updatePassword(id: number, passwordHash: string): Promise<number> {
+    const row = await this.db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .returning('token_version')
+      .executeTakeFirstOrThrow();
+    return row.token_version;
+  }
+
+  async setRole(id: number, role: string): Promise<void> {
+    await this.db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  }
+
+  async touchLastSeen(id: number, at: number): Promise<void> {
+    await this.db.updateTable('users').set({ last_seen_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Users who made an authenticated call since `since`, alphabetically. */
+  listSeenSince(since: number, limit = 200): Promise<{ username: string }[]> {
+    return this.db
+      .selectFrom('users')
+      .select('username')
+      .where('last_seen_at', '>=', since)
+      .orderBy(sql`lower(username)`)
+      .limit(limit)
+      .execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,273 @@
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { TokenService } from '../src/auth/tokens.js';
+import { bearer, createUser, uniqueName } from './helpers/factories.js';
+import { createTestApp, TEST_SECRET } from './helpers/test-app.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp({ loginLimits: { perIpPerMinute: 1000, failuresPerUsername: 3 } });
+});
+
+const signup = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
+const login = (username: string, password: string, ip = '10.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+const me = (token: string) =>
+  app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+
+describe('sign-up', () => {
+  it('creates the account and answers a token and the user', async () => {
+    const username = uniqueName('new');
+    const res = await signup({ username, email: 'a@example.com', password: 'abcd' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ username, role: 'user' });
+    expect(typeof body.user.id).toBe('number');
+    const payload = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
+    expect(payload).toMatchObject({ id: body.user.id, username, role: 'user', tv: 0 });
+    expect(payload.exp - payload.iat).toBe(7 * 86400);
+    expect((await me(body.token)).json().user.username).toBe(username);
+  });
+
+  it.each([
+    [{ username: 'ab', password: 'abcd' }, 'Username must be at least 3 characters.'],
+    [{ username: 'bad name!', password: 'abcd' }, 'Username may only contain'],
+    [{ username: 'x'.repeat(33), password: 'abcd' }, 'at most 32'],
+    [{ username: 'validname', password: 'abc' }, 'Password must be at least 4 characters long.'],
+    [{ username: 'validname', password: 'abcd', email: 'not-mail' }, 'valid email'],
+    [{ password: 'abcd' }, 'username is required.'],
+    [{ username: 'validname' }, 'password is required.'],
+    [{ username: 42, password: 'abcd' }, 'username must be a string.'],
+  ])('rejects %j with 400', async (payload, message) => {
+    const res = await signup(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(message);
+  });
+
+  it('keeps usernames unique regardless of case', async () => {
+    const name = uniqueName('Case');
+    expect((await signup({ username: name, password: 'abcd' })).statusCode).toBe(200);
+    const dup = await signup({ username: name.toUpperCase(), password: 'abcd' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toBe('That username is already taken.');
+  });
+
+  it('accepts an empty email as no email', async () => {
+    const res = await signup({ username: uniqueName(), email: '', password: 'abcd' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('bad requests are 4xx JSON, never 500', () => {
+  it('malformed JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Malformed JSON in request body.' });
+  });
+
+  it('a body over the limit', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'abc', password: 'x'.repeat(100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('Request body is too large.');
+  });
+
+  it('a JSON array instead of an object', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('The body must be a JSON object.');
+  });
+
+  it('an unknown API path', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error).toContain('Not found');
+  });
+});
+
+describe('login', () => {
+  it('answers a token for the right password, whatever the case of the name', async () => {
+    const user = await createUser(app);
+    const res = await login(user.user.username.toUpperCase(), user.password);
+    expect(res.statusCode).toBe(200);
+    expect((await me(res.json().token)).statusCode).toBe(200);
+  });
+
+  it('answers 401 with error and message for a wrong password or unknown user', async () => {
+    const user = await createUser(app);
+    for (const res of [await login(user.user.username, 'wrong'), await login('nobody_x', 'pw')]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: 'Invalid username or password.',
+        message: 'Invalid username or password.',
+      });
+    }
+  });
+
+  it('names the missing field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'abc' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('password is required.');
+  });
+
+  it('locks a username out after repeated failures, even with the right password', async () => {
+    const user = await createUser(app);
+    for (let i = 0; i < 3; i++) {
+      expect((await login(user.user.username, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    const locked = await login(user.user.username, user.password, '10.1.0.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(/Too many login attempts\. Try again in \d+ seconds\./);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('login rate limit per address', () => {
+  it('answers 429 once an address exceeds its attempts per minute', async () => {
+    const limited = await createTestApp({
+      loginLimits: { perIpPerMinute: 5, failuresPerUsername: 100 },
+    });
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: `someone${i}`, password: 'pw' },
+        remoteAddress: '192.0.2.7',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const other = await limited.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'someone', password: 'pw' },
+      remoteAddress: '192.0.2.8',
+    });
+    expect(other.statusCode).toBe(401);
+  });
+});
+
+describe('change password', () => {
+  const change = (token: string, payload: object) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: bearer(token),
+      payload,
+    });
+
+  it('rejects a wrong current password and a short new one', async () => {
+    const user = await createUser(app);
+    const wrong = await change(user.token, { currentPassword: 'nope', newPassword: 'abcdef' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('Current password is incorrect.');
+    const short = await change(user.token, { currentPassword: user.password, newPassword: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toBe('New password must be at least 4 characters long');
+  });
+
+  it('requires a login', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'a', newPassword: 'abcdef' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('switches the password and invalidates every older token', async () => {
+    const user = await createUser(app);
+    const second = (await login(user.user.username, user.password)).json().token as string;
+    const res = await change(user.token, { currentPassword: user.password, newPassword: 'n3wpass' });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().token as string;
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(fresh)).statusCode).toBe(200);
+    expect((await login(user.user.username, user.password)).statusCode).toBe(401);
+    expect((await login(user.user.username, 'n3wpass')).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  const encoder = new TextEncoder();
+
+  it('rejects missing, expired, tampered, alg-none and wrong-secret tokens with 401', async () => {
+    const user = await createUser(app);
+    const { id, username, role } = user.user;
+    const expired = await new TokenService(encoder.encode(TEST_SECRET), -60).sign({
+      id,
+      username,
+      role,
+      tokenVersion: 0,
+    });
+    const wrongSecret = await new SignJWT({ id, username, role, tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(encoder.encode('another-secret-another-secret-another-secret'));
+    const [header, payload, signature] = user.token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const elevated = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString(
+      'base64url',
+    );
+    const tampered = `${header}.${elevated}.${signature}`;
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
+
+    expect((await app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    for (const token of [expired, wrongSecret, tampered, none, 'garbage', `${user.token}x`]) {
+      const res = await me(token);
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json().error).toBe('Your session has expired. Please log in again.');
+    }
+    expect((await me(user.token)).statusCode).toBe(200);
+  });
+});
+
+describe('guards', () => {
+  it('requireRole lets staff through and answers 403 to others', async () => {
+    const staffOnly = await createTestApp();
+    staffOnly.get(
+      '/api/test/staff',
+      { preHandler: staffOnly.ctx.guards.requireRole('helper', 'moderator', 'admin') },
+      async (req) => ({ role: req.user?.role }),
+    );
+    const plain = await createUser(staffOnly);
+    const helper = await createUser(staffOnly, { role: 'helper' });
+    const get = (token?: string) =>
+      staffOnly.inject({
+        method: 'GET',
+        url: '/api/test/staff',
+        headers: token ? bearer(token) : {},
+      });
+    expect((await get()).statusCode).toBe(401);
+    expect((await get(plain.token)).statusCode).toBe(403);
+    expect((await get(plain.token)).json().error).toBe('You do not have permission to do that.');
+    expect((await get(helper.token)).json()).toEqual({ role: 'helper' });
+  });
+});

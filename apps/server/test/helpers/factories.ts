@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import type { SignupResponse } from '@queuecast/contract';
+import type { App } from '../../src/app.js';
+
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+}
+
+export interface CreatedUser extends SignupResponse {
+  password: string;
+}
+
+/** Signs up through the real endpoint, as a client would. */
+export async function createUser(
+  app: App,
+  overrides: { username?: string; password?: string; referralCode?: string; role?: string } = {},
+): Promise<CreatedUser> {
+  const password = overrides.password ?? 'password1';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      username: overrides.username ?? uniqueName(),
+      password,
+      referralCode: overrides.referralCode,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<SignupResponse>();
+  if (overrides.role && overrides.role !== 'user') {
+    await app.ctx.repos.users.setRole(body.user.id, overrides.role);
+  }
+  return { ...body, password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

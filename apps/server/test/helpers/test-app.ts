@@ -1,0 +1,47 @@
+import { afterAll } from 'vitest';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { LoginLimits } from '../../src/modules/auth/auth.service.js';
+import { createTestDatabase } from './test-db.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+// Registered when a test file imports this helper, so it runs after that file's tests.
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  loginLimits?: LoginLimits;
+}
+
+/**
+ * The real app on a real database of its own (SQLite or PostgreSQL per TEST_DB), migrated,
+ * closed and dropped after the file's tests.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<App> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: testDb.dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_SECRET,
+    DEMO_LIBRARY: '0',
+    WEB_DIST: `${testDb.dataDir}/no-web`,
+    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+    ...options.env,
+  });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, loginLimits: options.loginLimits });
+  cleanups.push(async () => {
+    await app.close();
+    await database.close();
+    await testDb.drop();
+  });
+  return app;
+}

@@ -1,0 +1,6 @@
+export * from './limits.js';
+export * from './common.js';
+export * from './user.js';
+export * from './auth.js';
+export * from './song.js';
+export * from './live.js';

@@ -1,0 +1,20 @@
+/** Numbers the product promises (spec §9). Server and client read them from here. */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMin: 4,
+  passwordMax: 200,
+  emailMax: 254,
+  chatMax: 1024,
+  commentMax: 2000,
+  onelinerPageSize: 20,
+  referralCodesPerUser: 3,
+  pageSize: 500,
+  maxTagLimit: 10000,
+  relatedTagsShown: 8,
+  messagePreviewChars: 64,
+  historyLength: 20,
+} as const;
+
+export const ROLES = ['user', 'helper', 'moderator', 'admin'] as const;
+export const STAFF_ROLES = ['helper', 'moderator', 'admin'] as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { LIMITS, ROLES, STAFF_ROLES } from './limits.js';
+
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export function isStaff(role: string | undefined | null): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role ?? '');
+}
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters.`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters.`)
+  .regex(
+    /^[A-Za-z0-9_.-]+$/,
+    'Username may only contain letters, digits, dots, dashes and underscores.',
+  );
+
+export const PasswordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters long.`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long.`);
+
+/** The public view of an account. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: RoleSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Decoded session token payload (spec §3: exp in seconds). */
+export const TokenPayloadSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: RoleSchema,
+  tv: z.number().int(),
+  exp: z.number(),
+  iat: z.number().optional(),
+});
+export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
+
+export const ReferralSchema = z.object({
+  code: z.string(),
+  consumer_username: z.string().nullable(),
+});
+export type Referral = z.infer<typeof ReferralSchema>;
+export const ReferralListSchema = z.object({ referrals: z.array(ReferralSchema) });
+
+export const ActiveUserSchema = z.object({ username: z.string() });
+export type ActiveUser = z.infer<typeof ActiveUserSchema>;
