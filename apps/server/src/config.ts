@@ -20,8 +20,12 @@ const duration = z
   })
   .refine((s) => s > 0, 'must be greater than zero');
 
-const port = z.coerce.number().int().min(0).max(65535);
-const positiveInt = z.coerce.number().int().min(0);
+const port = z.coerce
+  .number({ error: 'must be a port number (0-65535)' })
+  .int('must be a port number (0-65535)')
+  .min(0, 'must be a port number (0-65535)')
+  .max(65535, 'must be a port number (0-65535)');
+const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative');
 
 const EnvSchema = z.object({
   PORT: port.default(8080),
@@ -37,8 +41,12 @@ const EnvSchema = z.object({
   STATION_NAME: z.string().min(1).max(100).default('Queuecast'),
   DEFAULT_DJ_LABEL: z.string().min(1).max(100).default('Auto-DJ'),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
-  QUEUE_LIMIT: positiveInt.min(1).default(2),
-  SONG_LOCK_HOURS: z.coerce.number().min(0).default(12),
+  QUEUE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(2),
+  SONG_LOCK_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must not be negative').default(12),
   REQUEST_COOLDOWN_S: positiveInt.default(10),
   FFMPEG_PATH: z.string().min(1).optional(),
   DEMO_LIBRARY: bool.default(true),

@@ -1,0 +1,44 @@
+import { buildApp } from '../app.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { HttpError } from '../lib/http-error.js';
+import { USER_CREATE_USAGE, userCreate } from './user-create.js';
+
+const COMMANDS = {
+  'user-create': userCreate,
+} as const;
+
+/** Command-line entry: `node dist/cli/main.js <command> [options]`, same env as the server. */
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = COMMANDS[command as keyof typeof COMMANDS] as (typeof COMMANDS)[keyof typeof COMMANDS] | undefined;
+  if (!run) {
+    process.stderr.write(`Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config, database });
+    const message = await run(app, rest);
+    process.stdout.write(`${message}\n`);
+    await app.close();
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+// exitCode rather than exit(): piped stdout is flushed before the process ends.
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const known = err instanceof HttpError || err instanceof ConfigError;
+    process.stderr.write(`${known ? err.message : err instanceof Error ? err.stack : String(err)}\n`);
+    process.exitCode = err instanceof HttpError ? 2 : 1;
+  },
+);

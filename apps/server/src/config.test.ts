@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      tokenTtlSeconds: 7 * 86400,
+      signupMode: 'open',
+      queueLimit: 2,
+      songLockHours: 12,
+      requestCooldownSeconds: 10,
+      demoLibrary: true,
+      stationName: 'Queuecast',
+    });
+  });
+
+  it('reads durations, booleans and treats empty values as unset', () => {
+    const c = loadConfig({ TOKEN_TTL: '12h', DEMO_LIBRARY: '0', PORT: '', HOST: '127.0.0.1' });
+    expect(c.tokenTtlSeconds).toBe(12 * 3600);
+    expect(c.demoLibrary).toBe(false);
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SIGNUP_MODE: 'closed',
+        JWT_SECRET: 'short',
+        TOKEN_TTL: '3 weeks',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'SIGNUP_MODE', 'JWT_SECRET', 'TOKEN_TTL']) {
+        expect(problems).toContain(`${name}:`);
+      }
+      expect(problems).toContain('PORT: must be a port number (0-65535)');
+    }
+  });
+
+  it('needs both admin variables or neither', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+    expect(loadConfig({ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'pw' }).admin).toEqual({
+      username: 'root',
+      password: 'pw',
+    });
+  });
+});
