@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,9 +18,15 @@ import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
+import { MemoryEventBus, type EventBus } from './live/event-bus.js';
+import { LiveHub } from './live/live-hub.js';
+import { liveRoutes } from './live/live.routes.js';
+import { PlaybackService } from './live/playback.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService, type LoginLimits } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { MessageRepo } from './modules/messages/message.repo.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { ReferralRepo } from './modules/users/referral.repo.js';
 import { UserAdminService } from './modules/users/user-admin.service.js';
 import { UserRepo } from './modules/users/user.repo.js';
@@ -29,6 +40,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   loginLimits?: LoginLimits;
+  bus?: EventBus;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -38,7 +50,7 @@ const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
-function createContext(deps: AppDeps): AppContext {
+function createContext(deps: AppDeps, log: FastifyBaseLogger): AppContext {
   const { config, database } = deps;
   const { db } = database;
   const tokens = new TokenService(
@@ -46,6 +58,8 @@ function createContext(deps: AppDeps): AppContext {
     config.tokenTtlSeconds,
   );
   const users = new UserRepo(db);
+  const bus = deps.bus ?? new MemoryEventBus();
+  const playback = new PlaybackService(users);
   const referrals = new ReferralRepo(db);
   const auth = new AuthService({
     db,
@@ -60,20 +74,22 @@ function createContext(deps: AppDeps): AppContext {
     db,
     engine: database.engine,
     tokens,
-    guards: createAuthGuards(tokens, users),
-    repos: { users, referrals },
+    guards: createAuthGuards(tokens, users, () => bus.publish({ type: 'users.seen' })),
+    bus,
+    live: { playback, hub: new LiveHub(playback, bus, log) },
+    repos: { users, referrals, messages: new MessageRepo(db) },
     services: { auth, userAdmin: new UserAdminService(users, auth) },
   };
 }
 
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const ctx = createContext(deps);
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const ctx = createContext(deps, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
@@ -94,11 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerOpenApi(app, deps.config.stationName);
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(messagesRoutes(ctx));
+  await app.register(liveRoutes(ctx.live.hub));
 
   await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
   return Object.assign(app, { ctx });

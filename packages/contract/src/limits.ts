@@ -1,4 +1,7 @@
-/** Numbers the product promises (spec §9). Server and client read them from here. */
+/**
+ * Numbers the product promises (spec §9). Server and client read them from here. This file
+ * imports no zod, so the web client's first load can use it without carrying the schemas.
+ */
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 32,
@@ -18,3 +21,8 @@ export const LIMITS = {
 
 export const ROLES = ['user', 'helper', 'moderator', 'admin'] as const;
 export const STAFF_ROLES = ['helper', 'moderator', 'admin'] as const;
+
+/** Helpers, moderators and admins: the staff of spec §6. */
+export function isStaff(role: string | undefined | null): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role ?? '');
+}

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, ROLES, STAFF_ROLES } from './limits.js';
+import { LIMITS, ROLES } from './limits.js';
 
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
-
-export function isStaff(role: string | undefined | null): boolean {
-  return (STAFF_ROLES as readonly string[]).includes(role ?? '');
-}
 
 export const UsernameSchema = z
   .string()

@@ -4,6 +4,7 @@ import { nowSeconds } from '../db/dialect.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 import type { UserRepo } from '../modules/users/user.repo.js';
 import type { TokenService } from './tokens.js';
+import { ACTIVE_WINDOW_S } from '../live/playback.service.js';
 
 export interface AuthUser {
   id: number;
@@ -28,7 +29,11 @@ export interface AuthGuards {
   requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
 }
 
-export function createAuthGuards(tokens: TokenService, users: UserRepo): AuthGuards {
+export function createAuthGuards(
+  tokens: TokenService,
+  users: UserRepo,
+  onSeen: () => void = () => undefined,
+): AuthGuards {
   /** undefined: no token sent; null: a token that is not (or no longer) valid. */
   async function authenticate(request: FastifyRequest): Promise<AuthUser | null | undefined> {
     const header = request.headers.authorization;
@@ -43,6 +48,7 @@ export function createAuthGuards(tokens: TokenService, users: UserRepo): AuthGua
     const now = nowSeconds();
     if (row.last_seen_at === null || now - row.last_seen_at >= LAST_SEEN_RESOLUTION_S) {
       await users.touchLastSeen(row.id, now);
+      if (row.last_seen_at === null || now - row.last_seen_at >= ACTIVE_WINDOW_S) onSeen();
     }
     // The role comes from the database, so a demotion takes effect at once.
     return { id: row.id, username: row.username, role: RoleSchema.catch('user').parse(row.role) };

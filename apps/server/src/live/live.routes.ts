@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { LiveHub } from './live-hub.js';
+
+export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.add(socket));
+    app.addHook('onClose', async () => hub.close());
+  };
+}

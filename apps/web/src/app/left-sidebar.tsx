@@ -1,0 +1,120 @@
+import { isStaff } from '@queuecast/contract';
+import { useState, type FormEvent } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { badgeText, useUnreadCount } from '../features/inbox/api/get-unread-count';
+import { usePlayback } from '../lib/playback';
+import { sessionStore, useSession } from '../lib/session';
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = term.trim();
+    if (q) void navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="search-box">
+      <input
+        type="search"
+        aria-label="Search songs"
+        placeholder="Search songs..."
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+      />
+    </form>
+  );
+}
+
+function ActiveUsers() {
+  const users = usePlayback()?.active_users;
+  if (!users) return null;
+  const sorted = [...users].sort((a, b) =>
+    a.username.localeCompare(b.username, undefined, { sensitivity: 'base' }),
+  );
+  return (
+    <section className="active-users" aria-labelledby="active-users-title">
+      <h2 id="active-users-title">Active Users</h2>
+      <ul>
+        {sorted.map((u) => (
+          <li key={u.username}>{u.username}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function LeftSidebar({ open }: { open: boolean }) {
+  const session = useSession();
+  const unread = useUnreadCount();
+  const navigate = useNavigate();
+  const logOut = () => {
+    sessionStore.logout();
+    void navigate('/');
+  };
+  return (
+    <aside id="left-sidebar" className={open ? 'left-sidebar open' : 'left-sidebar'}>
+      <SearchBox />
+      <nav aria-label="Main">
+        <ul className="menu">
+          <li>
+            <NavLink to="/" end>
+              Queue
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/artists">Artists</NavLink>
+          </li>
+          <li>
+            <NavLink to="/platform">Platforms</NavLink>
+          </li>
+          <li>
+            <NavLink to="/tags">Tags</NavLink>
+          </li>
+        </ul>
+        {session ? (
+          <ul className="menu">
+            <li>
+              <NavLink to="/profile">{session.user.username}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/inbox" aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}>
+                Inbox{' '}
+                {unread > 0 && (
+                  <span className="badge" data-testid="unread-badge">
+                    {badgeText(unread)}
+                  </span>
+                )}
+              </NavLink>
+            </li>
+            {isStaff(session.user.role) && (
+              <>
+                <li>
+                  <NavLink to="/addsong">Add Song</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/missingsongs">Missing Files</NavLink>
+                </li>
+              </>
+            )}
+            <li>
+              <button type="button" className="link-button" onClick={logOut}>
+                Log Out
+              </button>
+            </li>
+          </ul>
+        ) : (
+          <ul className="menu">
+            <li>
+              <NavLink to="/login">Log In</NavLink>
+            </li>
+            <li>
+              <NavLink to="/signup">Sign Up</NavLink>
+            </li>
+          </ul>
+        )}
+      </nav>
+      <ActiveUsers />
+    </aside>
+  );
+}

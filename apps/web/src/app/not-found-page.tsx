@@ -1,0 +1,12 @@
+import { Link } from 'react-router';
+
+export default function NotFoundPage() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        There is nothing at this address. <Link to="/">Back to the queue</Link>
+      </p>
+    </section>
+  );
+}

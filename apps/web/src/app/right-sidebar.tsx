@@ -1,0 +1,9 @@
+import { NowPlayingPanel } from '../features/now-playing/components/now-playing-panel';
+
+export function RightSidebar() {
+  return (
+    <aside className="right-sidebar" aria-label="Station">
+      <NowPlayingPanel />
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { Suspense, useState } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Outlet, useLocation } from 'react-router';
+import { useLiveSync } from '../lib/playback';
+import { TOAST_DURATIONS } from '../lib/toast';
+import { Banner } from './banner';
+import { LeftSidebar } from './left-sidebar';
+import { RightSidebar } from './right-sidebar';
+
+export function Shell() {
+  useLiveSync();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="left-sidebar"
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {menuOpen ? 'Close menu' : 'Menu'}
+      </button>
+      <LeftSidebar open={menuOpen} />
+      <div className="center">
+        <Banner />
+        <main id="main" tabIndex={-1}>
+          <Suspense fallback={<p className="muted">Loading...</p>}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <RightSidebar />
+      <Toaster
+        position="bottom-right"
+        toastOptions={{
+          duration: TOAST_DURATIONS.blank,
+          success: { duration: TOAST_DURATIONS.success },
+          error: { duration: TOAST_DURATIONS.error },
+          loading: { duration: TOAST_DURATIONS.loading },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useId, useState, type ReactNode } from 'react';
+
+/** A titled section whose body opens and closes with a button (keyboard reachable). */
+export function Collapsible({ title, children }: { title: string; children: (open: boolean) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <section className="collapsible">
+      <h2>
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+          {open ? '▾' : '▸'} {title}
+        </button>
+      </h2>
+      <div id={id} hidden={!open}>
+        {open && children(open)}
+      </div>
+    </section>
+  );
+}

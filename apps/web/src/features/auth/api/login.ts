@@ -1,0 +1,12 @@
+import type { LoginBody } from '@queuecast/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session';
+
+export async function login(body: LoginBody): Promise<string> {
+  const { token } = await api<{ token: string }>('/api/auth/login', { method: 'POST', body });
+  sessionStore.login(token);
+  return token;
+}
+
+export const useLogin = () => useMutation({ mutationFn: login });

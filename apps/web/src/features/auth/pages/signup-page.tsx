@@ -1,0 +1,78 @@
+import { LIMITS } from '@queuecast/contract';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormError } from '../../../components/form-error';
+import { FormField } from '../../../components/form-field';
+import { errorText } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useSignup } from '../api/signup';
+
+/** Client-side checks of spec §5, in the order a person fixes them. */
+export function validateSignup(f: { username: string; password: string; repeat: string }) {
+  if (!f.username.trim() || !f.password) return 'Username and password are required.';
+  if (f.username.trim().length < LIMITS.usernameMin) return 'Username must be at least 3 characters.';
+  if (f.password !== f.repeat) return "Passwords don't match.";
+  return null;
+}
+
+export default function SignupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [form, setForm] = useState(() => ({
+    username: '',
+    email: '',
+    password: '',
+    repeat: '',
+    referralCode: decodeURIComponent(location.hash.replace(/^#/, '')),
+  }));
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateSignup(form);
+    setError(problem);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    signup.mutate(
+      {
+        username: form.username.trim(),
+        email: form.email.trim() || null,
+        password: form.password,
+        referralCode: form.referralCode.trim() || null,
+      },
+      {
+        onSuccess: () => void navigate('/'),
+        onError: (err) => {
+          const message = errorText(err, 'Signup failed.', 'Something went wrong. Try again.');
+          setError(message);
+          notify.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="auth-page">
+      <h1>Sign Up</h1>
+      <form onSubmit={submit} noValidate>
+        <FormField label="Username" name="username" autoComplete="username" required value={form.username} onChange={set('username')} />
+        <FormField label="Email (optional)" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <FormField label="Password" name="password" type="password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+        <FormField label="Repeat password" name="repeat" type="password" autoComplete="new-password" required value={form.repeat} onChange={set('repeat')} />
+        <FormField label="Referral code" name="referralCode" value={form.referralCode} onChange={set('referralCode')} />
+        <FormError message={error} />
+        <button type="submit" disabled={signup.isPending}>
+          Sign Up
+        </button>
+      </form>
+      <p>
+        Already have an account? <Link to="/login">Log In</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export default function ArtistPage() {
+  return (
+    <section>
+      <h1>Artist</h1>
+    </section>
+  );
+}

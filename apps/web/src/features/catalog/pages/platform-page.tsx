@@ -1,0 +1,7 @@
+export default function PlatformPage() {
+  return (
+    <section>
+      <h1>Platforms</h1>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export default function SongPage() {
+  return (
+    <section>
+      <h1>Song</h1>
+    </section>
+  );
+}

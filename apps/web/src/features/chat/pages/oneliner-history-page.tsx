@@ -1,0 +1,7 @@
+export default function OnelinerHistoryPage() {
+  return (
+    <section>
+      <h1>Oneliner history</h1>
+    </section>
+  );
+}

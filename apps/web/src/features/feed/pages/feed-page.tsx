@@ -1,0 +1,7 @@
+export default function FeedPage() {
+  return (
+    <section>
+      <h1>Feed</h1>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+
+export default function InboxPage() {
+  const session = useSession();
+  useEffect(() => {
+    if (!session) notify.error('Please log in to see your inbox.');
+  }, [session]);
+  if (!session) return <Navigate to="/login" replace />;
+  return (
+    <section>
+      <h1>Inbox</h1>
+    </section>
+  );
+}

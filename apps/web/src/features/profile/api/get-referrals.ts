@@ -1,0 +1,12 @@
+import type { Referral } from '@queuecast/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getReferrals = async (): Promise<Referral[]> =>
+  (await api<{ referrals: Referral[] }>('/api/user/referrals')).referrals;
+
+export const referralsQuery = (userId: number) =>
+  queryOptions({ queryKey: ['referrals', userId], queryFn: getReferrals });
+
+export const useReferrals = (userId: number, enabled: boolean) =>
+  useQuery({ ...referralsQuery(userId), enabled });

@@ -1,0 +1,18 @@
+import { Navigate } from 'react-router';
+import { Collapsible } from '../../../components/collapsible';
+import { useSession } from '../../../lib/session';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { InviteCodes } from '../components/invite-codes';
+
+export default function ProfilePage() {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  return (
+    <section className="profile">
+      <h1>{session.user.username}</h1>
+      <p className="muted">Role: {session.user.role}</p>
+      <Collapsible title="Change password">{() => <ChangePasswordForm />}</Collapsible>
+      <Collapsible title="Invite codes">{() => <InviteCodes userId={session.user.id} />}</Collapsible>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { useSession } from '../../../lib/session';
+
+export default function AddSongPage() {
+  const session = useSession();
+  return (
+    <section>
+      <h1>Add Song</h1>
+      {!session && <p className="muted">You must be logged in to add a song.</p>}
+    </section>
+  );
+}

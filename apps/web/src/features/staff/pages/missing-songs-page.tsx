@@ -1,0 +1,19 @@
+import { isStaff } from '@queuecast/contract';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+
+export default function MissingSongsPage() {
+  const session = useSession();
+  const allowed = isStaff(session?.user.role);
+  useEffect(() => {
+    if (!allowed) notify.error('You do not have permission to access this page');
+  }, [allowed]);
+  if (!allowed) return <Navigate to="/" replace />;
+  return (
+    <section>
+      <h1>Missing Files</h1>
+    </section>
+  );
+}

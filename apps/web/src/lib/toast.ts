@@ -1,0 +1,12 @@
+import toast from 'react-hot-toast';
+
+/** Durations of spec §9: 4 s plain and error, 2 s success, loading until dismissed. */
+export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000, loading: Infinity };
+
+export const notify = {
+  info: (message: string) => toast(message),
+  success: (message: string) => toast.success(message),
+  error: (message: string) => toast.error(message),
+  loading: (message: string) => toast.loading(message),
+  dismiss: (id?: string) => toast.dismiss(id),
+};
