@@ -1,7 +1,8 @@
 import { isStaff } from '@queuecast/contract';
 import { useState, type FormEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { badgeText, useUnreadCount } from '../features/inbox/api/get-unread-count';
+import { useUnreadCount } from '../features/inbox/api/get-unread-count';
+import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
 import { sessionStore, useSession } from '../lib/session';
 

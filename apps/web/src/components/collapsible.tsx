@@ -8,7 +8,7 @@ export function Collapsible({ title, children }: { title: string; children: (ope
     <section className="collapsible">
       <h2>
         <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-          {open ? '▾' : '▸'} {title}
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
         </button>
       </h2>
       <div id={id} hidden={!open}>

@@ -1,4 +1,3 @@
-import { LIMITS } from '@queuecast/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
@@ -6,14 +5,7 @@ import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSignup } from '../api/signup';
-
-/** Client-side checks of spec §5, in the order a person fixes them. */
-export function validateSignup(f: { username: string; password: string; repeat: string }) {
-  if (!f.username.trim() || !f.password) return 'Username and password are required.';
-  if (f.username.trim().length < LIMITS.usernameMin) return 'Username must be at least 3 characters.';
-  if (f.password !== f.repeat) return "Passwords don't match.";
-  return null;
-}
+import { validateSignup } from '../signup-rules';
 
 export default function SignupPage() {
   const location = useLocation();

@@ -28,5 +28,3 @@ export function useUnreadCount(): number {
   const { data } = useQuery(unreadCountQuery(session?.user.id));
   return session ? (data ?? 0) : 0;
 }
-
-export const badgeText = (count: number): string => (count > 9 ? '9+' : String(count));

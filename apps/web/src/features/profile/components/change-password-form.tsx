@@ -1,17 +1,10 @@
-import { LIMITS } from '@queuecast/contract';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
-
-export function validatePasswordChange(f: { current: string; next: string; confirm: string }) {
-  if (f.next !== f.confirm) return "New passwords don't match";
-  if (f.next.length < LIMITS.passwordMin) return 'New password must be at least 4 characters long';
-  if (!f.current) return 'Please enter your current password.';
-  return null;
-}
+import { validatePasswordChange } from '../password-rules';
 
 export function ChangePasswordForm() {
   const change = useChangePassword();

@@ -1,0 +1,5 @@
+// `npm run user:create -- …` and `npm run import -- …`: build when needed, then run the CLI.
+import { ensureBuilt } from './ensure-built.mjs';
+
+ensureBuilt();
+await import('../apps/server/dist/cli/main.js');
