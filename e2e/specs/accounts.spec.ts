@@ -97,7 +97,10 @@ test('a login that cannot reach the server says Network error', async ({ page })
   await expect(toast(page, 'Network error')).toBeVisible();
 });
 
-test('change password: messages, success, and the new password works', async ({ page, request }) => {
+test('change password: messages, success, and the new password works', async ({
+  page,
+  request,
+}) => {
   const user = await apiSignup(request);
   await openAs(page, user.token, '/profile');
   await page.getByRole('button', { name: 'Change password', exact: true }).click();
@@ -114,7 +117,9 @@ test('change password: messages, success, and the new password works', async ({ 
   await next.fill('abc');
   await confirm.fill('abc');
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText('New password must be at least 4 characters long');
+  await expect(page.getByRole('alert')).toHaveText(
+    'New password must be at least 4 characters long',
+  );
   await current.fill('not-my-password');
   await next.fill('brand-new');
   await confirm.fill('brand-new');

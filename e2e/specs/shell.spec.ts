@@ -86,7 +86,10 @@ test('phone width: the menu opens from a button', async ({ page }) => {
   const menu = page.getByRole('button', { name: 'Menu' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await menu.click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Artists' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Artists' })
+    .click();
   await expect(page).toHaveURL(/\/artists$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 });

@@ -49,7 +49,9 @@ describe('loadConfig', () => {
   });
 
   it('needs both admin variables or neither', () => {
-    expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
+      /ADMIN_USERNAME and ADMIN_PASSWORD/,
+    );
     expect(loadConfig({ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'pw' }).admin).toEqual({
       username: 'root',
       password: 'pw',

@@ -25,7 +25,10 @@ const port = z.coerce
   .int('must be a port number (0-65535)')
   .min(0, 'must be a port number (0-65535)')
   .max(65535, 'must be a port number (0-65535)');
-const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative');
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must not be negative');
 
 const EnvSchema = z.object({
   PORT: port.default(8080),
@@ -35,7 +38,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL: duration.default(7 * 86400),
   STATION_NAME: z.string().min(1).max(100).default('Queuecast'),
@@ -46,7 +52,10 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(2),
-  SONG_LOCK_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must not be negative').default(12),
+  SONG_LOCK_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(0, 'must not be negative')
+    .default(12),
   REQUEST_COOLDOWN_S: positiveInt.default(10),
   FFMPEG_PATH: z.string().min(1).optional(),
   DEMO_LIBRARY: bool.default(true),

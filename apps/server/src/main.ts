@@ -50,6 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Queuecast failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(
+    `Queuecast failed to start: ${err instanceof Error ? err.stack : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -204,7 +204,10 @@ describe('change password', () => {
   it('switches the password and invalidates every older token', async () => {
     const user = await createUser(app);
     const second = (await login(user.user.username, user.password)).json().token as string;
-    const res = await change(user.token, { currentPassword: user.password, newPassword: 'n3wpass' });
+    const res = await change(user.token, {
+      currentPassword: user.password,
+      newPassword: 'n3wpass',
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json().token as string;
     expect((await me(user.token)).statusCode).toBe(401);

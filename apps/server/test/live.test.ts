@@ -22,9 +22,9 @@ async function connect(): Promise<{ ws: WebSocket; frames: string[]; next(): Pro
   const frames: string[] = [];
   const waiters: ((s: string) => void)[] = [];
   let read = 0;
-  ws.on('message', (data) => {
-    frames.push(data.toString());
-    waiters.splice(0).forEach((w) => w(data.toString()));
+  ws.on('message', (data: Buffer) => {
+    frames.push(data.toString('utf8'));
+    waiters.splice(0).forEach((w) => w(data.toString('utf8')));
   });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   return {

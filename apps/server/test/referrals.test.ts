@@ -4,9 +4,9 @@ import { bearer, createUser, uniqueName } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 
 const referrals = async (app: App, token: string) =>
-  (
-    await app.inject({ method: 'GET', url: '/api/user/referrals', headers: bearer(token) })
-  ).json<{ referrals: { code: string; consumer_username: string | null }[] }>().referrals;
+  (await app.inject({ method: 'GET', url: '/api/user/referrals', headers: bearer(token) })).json<{
+    referrals: { code: string; consumer_username: string | null }[];
+  }>().referrals;
 
 const signup = (app: App, payload: object) =>
   app.inject({ method: 'POST', url: '/api/auth/signup', payload });
@@ -30,9 +30,7 @@ describe('referral codes in open sign-up', () => {
     const [first] = await referrals(app, inviter.token);
     const friend = await createUser(app, { referralCode: first!.code });
     const after = await referrals(app, inviter.token);
-    expect(after.find((c) => c.code === first!.code)?.consumer_username).toBe(
-      friend.user.username,
-    );
+    expect(after.find((c) => c.code === first!.code)?.consumer_username).toBe(friend.user.username);
     const res = await signup(app, {
       username: uniqueName(),
       password: 'abcd',
@@ -99,7 +97,11 @@ describe('invite-only sign-up', () => {
 
   it('refuses a code that was already used', async () => {
     const [, second] = await referrals(app, inviterToken);
-    const ok = await signup(app, { username: uniqueName(), password: 'abcd', referralCode: second!.code });
+    const ok = await signup(app, {
+      username: uniqueName(),
+      password: 'abcd',
+      referralCode: second!.code,
+    });
     expect(ok.statusCode).toBe(200);
     const again = await signup(app, {
       username: uniqueName(),

@@ -15,16 +15,23 @@ const login = (username: string, password: string) =>
 describe('user:create', () => {
   it('creates an admin who can log in', async () => {
     const username = uniqueName('admin');
-    const out = await userCreate(app, ['--username', username, '--role', 'admin', '--password', 'pw1234']);
+    const out = await userCreate(app, [
+      '--username',
+      username,
+      '--role',
+      'admin',
+      '--password',
+      'pw1234',
+    ]);
     expect(out).toMatch(new RegExp(`Created admin '${username}'`));
     expect((await login(username, 'pw1234')).statusCode).toBe(200);
     expect((await app.ctx.repos.users.findByUsername(username))?.role).toBe('admin');
   });
 
   it('refuses unknown roles, bad names and duplicates with a message', async () => {
-    await expect(userCreate(app, ['--username', 'abc', '--role', 'god', '--password', 'x1234'])).rejects.toThrow(
-      '--role must be one of',
-    );
+    await expect(
+      userCreate(app, ['--username', 'abc', '--role', 'god', '--password', 'x1234']),
+    ).rejects.toThrow('--role must be one of');
     await expect(userCreate(app, ['--username', 'a', '--password', 'x1234'])).rejects.toThrow(
       'Username must be at least 3 characters.',
     );

@@ -3,7 +3,11 @@ import { LIMITS } from './limits.js';
 import { PasswordSchema, UserSchema, UsernameSchema } from './user.js';
 
 export const LoginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(LIMITS.usernameMax * 4),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username is required.')
+    .max(LIMITS.usernameMax * 4),
   password: z.string().min(1, 'Password is required.').max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -15,11 +19,7 @@ export const SignupBodySchema = z.object({
   email: z
     .union([
       z.literal(''),
-      z
-        .string()
-        .trim()
-        .max(LIMITS.emailMax)
-        .pipe(z.email('Please enter a valid email address.')),
+      z.string().trim().max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address.')),
     ])
     .nullish(),
   password: PasswordSchema,

@@ -6,7 +6,9 @@ import { PlaybackUpdateSchema } from './live.js';
 describe('contract', () => {
   it('sign-up: trims the username, accepts a missing or empty email, refuses a bad one', () => {
     expect(SignupBodySchema.parse({ username: ' bob ', password: 'abcd' }).username).toBe('bob');
-    expect(SignupBodySchema.safeParse({ username: 'bob', password: 'abcd', email: '' }).success).toBe(true);
+    expect(
+      SignupBodySchema.safeParse({ username: 'bob', password: 'abcd', email: '' }).success,
+    ).toBe(true);
     const bad = SignupBodySchema.safeParse({ username: 'bob', password: 'abcd', email: 'x@' });
     expect(bad.error?.issues[0]?.message).toBe('Please enter a valid email address.');
   });

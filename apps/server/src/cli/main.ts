@@ -12,7 +12,8 @@ const COMMANDS = {
 /** Command-line entry: `node dist/cli/main.js <command> [options]`, same env as the server. */
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const run = COMMANDS[command as keyof typeof COMMANDS] as (typeof COMMANDS)[keyof typeof COMMANDS] | undefined;
+  const run = COMMANDS[command as keyof typeof COMMANDS] as
+    (typeof COMMANDS)[keyof typeof COMMANDS] | undefined;
   if (!run) {
     process.stderr.write(`Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n`);
     return 2;
@@ -38,7 +39,9 @@ main().then(
   },
   (err: unknown) => {
     const known = err instanceof HttpError || err instanceof ConfigError;
-    process.stderr.write(`${known ? err.message : err instanceof Error ? err.stack : String(err)}\n`);
+    process.stderr.write(
+      `${known ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
+    );
     process.exitCode = err instanceof HttpError ? 2 : 1;
   },
 );

@@ -12,7 +12,7 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
@@ -20,7 +20,8 @@ export async function migrateDownAll(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   for (;;) {
     const { error, results } = await migrator.migrateDown();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error)
+      throw error instanceof Error ? error : new Error('migration failed', { cause: error });
     if (!results || results.length === 0) return;
   }
 }

@@ -27,7 +27,7 @@ export class LiveHub {
   ) {
     this.unsubscribe = bus.subscribe(() => this.scheduleBroadcast());
     this.timers.push(setInterval(() => this.pingAll(), PING_INTERVAL_MS));
-    this.timers.push(setInterval(() => this.refreshIfChanged(), REFRESH_INTERVAL_MS));
+    this.timers.push(setInterval(() => void this.refreshIfChanged(), REFRESH_INTERVAL_MS));
   }
 
   get size(): number {
@@ -40,7 +40,9 @@ export class LiveHub {
     socket.on('pong', () => this.alive.add(socket));
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', (err) => this.log.debug({ err }, 'live socket error'));
-    socket.on('message', (data, isBinary) => this.onMessage(socket, data.toString(), isBinary));
+    socket.on('message', (data, isBinary) =>
+      this.onMessage(socket, Buffer.isBuffer(data) ? data.toString('utf8') : '', isBinary),
+    );
     void this.sendCurrent(socket);
   }
 

@@ -1,7 +1,10 @@
 import { useId, type InputHTMLAttributes } from 'react';
 
 /** A labelled input: the label names the control for screen readers and tests alike. */
-export function FormField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function FormField({
+  label,
+  ...input
+}: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="field">

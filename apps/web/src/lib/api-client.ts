@@ -57,7 +57,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (res.status < 200 || res.status > 299) {
     const b = body as { error?: unknown; message?: unknown } | undefined;
     const message =
-      typeof b?.error === 'string' ? b.error : typeof b?.message === 'string' ? b.message : undefined;
+      typeof b?.error === 'string'
+        ? b.error
+        : typeof b?.message === 'string'
+          ? b.message
+          : undefined;
     if (res.status === 401 && session) sessionStore.logout();
     throw new ApiError(res.status, message, body);
   }

@@ -61,7 +61,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('added_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', SECONDS, (c) => c.notNull())
     .execute();
-  await s.createIndex('songs_platform_title').on('songs').columns(['platform_id', 'title']).execute();
+  await s
+    .createIndex('songs_platform_title')
+    .on('songs')
+    .columns(['platform_id', 'title'])
+    .execute();
   await s.createIndex('songs_status').on('songs').columns(['status', 'id']).execute();
   await s.createIndex('songs_last_played').on('songs').column('last_played_at').execute();
 
@@ -110,7 +114,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['votes', 'favorites'] as const) {
     let t = s
       .createTable(table)
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
       .addColumn('song_id', 'integer', (c) =>
         c.notNull().references('songs.id').onDelete('cascade'),
       );
@@ -144,7 +150,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('queue_entries')
     .columns(['requested_by', 'state'])
     .execute();
-  await s.createIndex('queue_song_state').on('queue_entries').columns(['song_id', 'state']).execute();
+  await s
+    .createIndex('queue_song_state')
+    .on('queue_entries')
+    .columns(['song_id', 'state'])
+    .execute();
 
   await withId(db, s.createTable('play_history'))
     .addColumn('song_id', 'integer', (c) => c.notNull().references('songs.id').onDelete('cascade'))

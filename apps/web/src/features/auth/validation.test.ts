@@ -8,7 +8,9 @@ describe('client-side form rules (spec §5)', () => {
     expect(validateSignup({ username: 'ab', password: 'x', repeat: 'x' })).toBe(
       'Username must be at least 3 characters.',
     );
-    expect(validateSignup({ username: 'abc', password: 'x', repeat: 'y' })).toBe("Passwords don't match.");
+    expect(validateSignup({ username: 'abc', password: 'x', repeat: 'y' })).toBe(
+      "Passwords don't match.",
+    );
     expect(validateSignup({ username: '', password: '', repeat: '' })).toBe(
       'Username and password are required.',
     );

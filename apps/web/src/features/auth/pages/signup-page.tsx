@@ -52,11 +52,46 @@ export default function SignupPage() {
     <section className="auth-page">
       <h1>Sign Up</h1>
       <form onSubmit={submit} noValidate>
-        <FormField label="Username" name="username" autoComplete="username" required value={form.username} onChange={set('username')} />
-        <FormField label="Email (optional)" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <FormField label="Password" name="password" type="password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
-        <FormField label="Repeat password" name="repeat" type="password" autoComplete="new-password" required value={form.repeat} onChange={set('repeat')} />
-        <FormField label="Referral code" name="referralCode" value={form.referralCode} onChange={set('referralCode')} />
+        <FormField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={form.username}
+          onChange={set('username')}
+        />
+        <FormField
+          label="Email (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          onChange={set('password')}
+        />
+        <FormField
+          label="Repeat password"
+          name="repeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.repeat}
+          onChange={set('repeat')}
+        />
+        <FormField
+          label="Referral code"
+          name="referralCode"
+          value={form.referralCode}
+          onChange={set('referralCode')}
+        />
         <FormError message={error} />
         <button type="submit" disabled={signup.isPending}>
           Sign Up

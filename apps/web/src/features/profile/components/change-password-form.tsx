@@ -36,9 +36,27 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <FormField label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={set('current')} />
-      <FormField label="New password" type="password" autoComplete="new-password" value={form.next} onChange={set('next')} />
-      <FormField label="Confirm new password" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={form.current}
+        onChange={set('current')}
+      />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={form.next}
+        onChange={set('next')}
+      />
+      <FormField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirm}
+        onChange={set('confirm')}
+      />
       <FormError message={error} />
       <button type="submit" disabled={change.isPending}>
         Change Password

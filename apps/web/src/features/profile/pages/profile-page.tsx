@@ -12,7 +12,9 @@ export default function ProfilePage() {
       <h1>{session.user.username}</h1>
       <p className="muted">Role: {session.user.role}</p>
       <Collapsible title="Change password">{() => <ChangePasswordForm />}</Collapsible>
-      <Collapsible title="Invite codes">{() => <InviteCodes userId={session.user.id} />}</Collapsible>
+      <Collapsible title="Invite codes">
+        {() => <InviteCodes userId={session.user.id} />}
+      </Collapsible>
     </section>
   );
 }
