@@ -40,6 +40,7 @@ export function Shell() {
         </main>
       </div>
       <RightSidebar />
+      {/* react-hot-toast keeps at most 20 toasts (its default limit), as spec §9 asks. */}
       <Toaster
         position="bottom-right"
         toastOptions={{
