@@ -6,13 +6,26 @@ import type { Engine } from './db/dialect.js';
 import type { EventBus } from './live/event-bus.js';
 import type { LiveHub } from './live/live-hub.js';
 import type { PlaybackService } from './live/playback.service.js';
-import type { MessageRepo } from './modules/messages/message.repo.js';
 import type { AuthService } from './modules/auth/auth.service.js';
+import type { CatalogRepo } from './modules/catalog/catalog.repo.js';
+import type { CatalogService } from './modules/catalog/catalog.service.js';
+import type { SearchRepo } from './modules/catalog/search.repo.js';
+import type { SongPresenter } from './modules/catalog/song-presenter.js';
+import type { SongRepo } from './modules/catalog/song.repo.js';
+import type { CommentRepo } from './modules/comments/comment.repo.js';
+import type { CommentsService } from './modules/comments/comments.service.js';
+import type { FavoriteRepo } from './modules/favorites/favorite.repo.js';
+import type { FavoritesService } from './modules/favorites/favorites.service.js';
+import type { LibraryRepo } from './modules/library/library.repo.js';
+import type { LibraryService } from './modules/library/library.service.js';
+import type { MessageRepo } from './modules/messages/message.repo.js';
 import type { ReferralRepo } from './modules/users/referral.repo.js';
 import type { UserAdminService } from './modules/users/user-admin.service.js';
 import type { UserRepo } from './modules/users/user.repo.js';
+import type { VoteRepo } from './modules/votes/vote.repo.js';
+import type { VotesService } from './modules/votes/votes.service.js';
 
-/** What route plugins are given: built once in buildApp, so every route shares one set. */
+/** What route plugins are given: built once (container.ts), so every route shares one set. */
 export interface AppContext {
   config: Config;
   db: Db;
@@ -21,6 +34,26 @@ export interface AppContext {
   guards: AuthGuards;
   bus: EventBus;
   live: { playback: PlaybackService; hub: LiveHub };
-  repos: { users: UserRepo; referrals: ReferralRepo; messages: MessageRepo };
-  services: { auth: AuthService; userAdmin: UserAdminService };
+  presenter: SongPresenter;
+  repos: {
+    users: UserRepo;
+    referrals: ReferralRepo;
+    messages: MessageRepo;
+    songs: SongRepo;
+    catalog: CatalogRepo;
+    search: SearchRepo;
+    comments: CommentRepo;
+    votes: VoteRepo;
+    favorites: FavoriteRepo;
+    library: LibraryRepo;
+  };
+  services: {
+    auth: AuthService;
+    userAdmin: UserAdminService;
+    catalog: CatalogService;
+    votes: VotesService;
+    favorites: FavoritesService;
+    comments: CommentsService;
+    library: LibraryService;
+  };
 }

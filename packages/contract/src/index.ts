@@ -4,3 +4,4 @@ export * from './user.js';
 export * from './auth.js';
 export * from './song.js';
 export * from './live.js';
+export * from './catalog.js';

@@ -1,10 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run before the schema exists */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-initial.js';
+import * as m0002 from './migrations/0002-catalog-search.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-catalog-search': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

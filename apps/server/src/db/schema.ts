@@ -145,6 +145,19 @@ export interface PrivateMessagesTable {
   read_at: Seconds | null;
 }
 
+export interface TagPairsTable {
+  tag_id: number;
+  other_id: number;
+  song_count: ColumnType<number, number | undefined, number>;
+}
+
+/** SQLite: FTS5 table keyed by rowid = song id; PostgreSQL: song_id + generated tsvector. */
+export interface SongSearchTable {
+  rowid: number;
+  song_id: number;
+  document: string;
+}
+
 export interface Database {
   users: UsersTable;
   referral_codes: ReferralCodesTable;
@@ -162,4 +175,6 @@ export interface Database {
   play_history: PlayHistoryTable;
   oneliner_messages: OnelinerMessagesTable;
   private_messages: PrivateMessagesTable;
+  tag_pairs: TagPairsTable;
+  song_search: SongSearchTable;
 }

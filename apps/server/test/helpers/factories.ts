@@ -34,3 +34,25 @@ export async function createUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Adds a song straight into the catalogue (no audio), as an import would. */
+export async function createSong(
+  app: App,
+  song: {
+    title?: string;
+    artists?: (string | { name: string; countryCode?: string })[];
+    platform?: string;
+    tags?: string[];
+    length?: number;
+  } = {},
+): Promise<number> {
+  return app.ctx.services.library.addSong({
+    title: song.title ?? uniqueName('Song'),
+    artists: (song.artists ?? [uniqueName('Artist')]).map((a) =>
+      typeof a === 'string' ? { name: a } : a,
+    ),
+    platform: song.platform ? { name: song.platform } : null,
+    tags: song.tags ?? [],
+    length: song.length ?? 120,
+  });
+}

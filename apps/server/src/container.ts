@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createAuthGuards } from './auth/guards.js';
+import { loadJwtSecret } from './auth/secret.js';
+import { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/database.js';
+import { MemoryEventBus, type EventBus } from './live/event-bus.js';
+import { LiveHub } from './live/live-hub.js';
+import { PlaybackService } from './live/playback.service.js';
+import { AuthService, type LoginLimits } from './modules/auth/auth.service.js';
+import { CatalogRepo } from './modules/catalog/catalog.repo.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
+import { SearchRepo } from './modules/catalog/search.repo.js';
+import { SongPresenter } from './modules/catalog/song-presenter.js';
+import { SongRepo } from './modules/catalog/song.repo.js';
+import { CommentRepo } from './modules/comments/comment.repo.js';
+import { CommentsService } from './modules/comments/comments.service.js';
+import { FavoriteRepo } from './modules/favorites/favorite.repo.js';
+import { FavoritesService } from './modules/favorites/favorites.service.js';
+import { LibraryRepo } from './modules/library/library.repo.js';
+import { LibraryService } from './modules/library/library.service.js';
+import { MessageRepo } from './modules/messages/message.repo.js';
+import { ReferralRepo } from './modules/users/referral.repo.js';
+import { UserAdminService } from './modules/users/user-admin.service.js';
+import { UserRepo } from './modules/users/user.repo.js';
+import { VoteRepo } from './modules/votes/vote.repo.js';
+import { VotesService } from './modules/votes/votes.service.js';
+
+export interface ContainerDeps {
+  config: Config;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  loginLimits?: LoginLimits | undefined;
+  bus?: EventBus | undefined;
+}
+
+/** Wires repositories into services once; routes receive the result. */
+export function createContext(deps: ContainerDeps): AppContext {
+  const { config, database } = deps;
+  const { db, engine } = database;
+  const tokens = new TokenService(
+    loadJwtSecret(config.jwtSecret, config.dataDir),
+    config.tokenTtlSeconds,
+  );
+  const bus = deps.bus ?? new MemoryEventBus();
+  const repos = {
+    users: new UserRepo(db),
+    referrals: new ReferralRepo(db),
+    messages: new MessageRepo(db),
+    songs: new SongRepo(db),
+    catalog: new CatalogRepo(db),
+    search: new SearchRepo(db, engine),
+    comments: new CommentRepo(db),
+    votes: new VoteRepo(db),
+    favorites: new FavoriteRepo(db),
+    library: new LibraryRepo(db),
+  };
+  const presenter = new SongPresenter(repos.songs, () => config.songLockHours * 3600);
+  const auth = new AuthService({
+    db,
+    users: repos.users,
+    referrals: repos.referrals,
+    tokens,
+    signupMode: config.signupMode,
+    loginLimits: deps.loginLimits,
+  });
+  const playback = new PlaybackService(repos.users);
+  return {
+    config,
+    db,
+    engine,
+    tokens,
+    guards: createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' })),
+    bus,
+    live: { playback, hub: new LiveHub(playback, bus, deps.log) },
+    repos,
+    presenter,
+    services: {
+      auth,
+      userAdmin: new UserAdminService(repos.users, auth),
+      catalog: new CatalogService(repos.catalog, repos.search, repos.comments, presenter),
+      votes: new VotesService(db, repos.votes, repos.songs),
+      favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
+      comments: new CommentsService(repos.comments, repos.songs),
+      library: new LibraryService(db, repos.library, repos.search),
+    },
+  };
+}

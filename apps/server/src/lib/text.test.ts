@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { artistHandle, artistLetter, foldText, searchTokens } from './text.js';
+
+describe('text helpers', () => {
+  it('folds case and accents', () => {
+    expect(foldText('Amigà ÉTÉ Ørsted')).toBe('amiga ete ørsted');
+  });
+  it('turns any input into plain search words', () => {
+    expect(searchTokens(`Robert'); DROP TABLE songs;-- "quoted" a*b`)).toEqual([
+      'robert',
+      'drop',
+      'table',
+      'songs',
+      'quoted',
+      'a',
+      'b',
+    ]);
+    expect(searchTokens('!!! ---')).toEqual([]);
+  });
+  it('buckets artists by letter', () => {
+    expect(artistLetter('Élan')).toBe('E');
+    expect(artistLetter('4mat')).toBe('0-9');
+    expect(artistLetter('!Tuna')).toBe('-');
+    expect(artistLetter('ümlaut')).toBe('U');
+  });
+  it('makes handles', () => {
+    expect(artistHandle('Jester & Chromag')).toBe('jester-chromag');
+    expect(artistHandle('!!!')).toBe('artist');
+  });
+});

@@ -1,0 +1,28 @@
+/** Lower case with accents removed: 'Amigà' and 'AMIGA' both become 'amiga'. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** Words of letters and digits only; punctuation, quotes and operators are just separators. */
+export function searchTokens(text: string, max = 8): string[] {
+  return (foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);
+}
+
+/** An artist's browse bucket: 'A'..'Z', '0-9' for a leading digit, '-' for anything else. */
+export function artistLetter(name: string): string {
+  const first = foldText(name.trim()).charAt(0).toUpperCase();
+  if (/[A-Z]/.test(first)) return first;
+  if (/[0-9]/.test(first)) return '0-9';
+  return '-';
+}
+
+/** A stable, URL-safe key for an artist name. */
+export function artistHandle(name: string): string {
+  const slug = foldText(name)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'artist';
+}

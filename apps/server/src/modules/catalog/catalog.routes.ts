@@ -1,0 +1,122 @@
+import {
+  ArtistLetterListSchema,
+  ARTIST_LETTERS,
+  ArtistSongsSchema,
+  ErrorSchema,
+  IdParamSchema,
+  PageQuerySchema,
+  PlatformListSchema,
+  PlatformSongsSchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+  SongDetailSchema,
+  TagCountsSchema,
+  TagSongsSchema,
+} from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+
+const errors = { 400: ErrorSchema, 404: ErrorSchema };
+
+export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const catalog = ctx.services.catalog;
+  const preHandler = ctx.guards.optionalUser;
+  return async (app) => {
+    app.get(
+      '/api/song/:id',
+      {
+        preHandler,
+        schema: {
+          tags: ['catalog'],
+          params: IdParamSchema,
+          response: { 200: SongDetailSchema, ...errors },
+        },
+      },
+      (req) => catalog.songDetail(req.params.id, req.user),
+    );
+
+    app.get(
+      '/api/artist/:id',
+      {
+        preHandler,
+        schema: {
+          tags: ['catalog'],
+          params: IdParamSchema,
+          response: { 200: ArtistSongsSchema, ...errors },
+        },
+      },
+      (req) => catalog.artist(req.params.id, req.user),
+    );
+
+    app.get(
+      '/api/artists/:letter',
+      {
+        schema: {
+          tags: ['catalog'],
+          params: z.object({
+            letter: z
+              .string()
+              .transform((l) => l.toUpperCase())
+              .pipe(z.enum(ARTIST_LETTERS, { error: 'letter must be one of A-Z, 0-9 or -.' })),
+          }),
+          response: { 200: ArtistLetterListSchema, ...errors },
+        },
+      },
+      (req) => catalog.artistsByLetter(req.params.letter),
+    );
+
+    app.get(
+      '/api/platforms',
+      { schema: { tags: ['catalog'], response: { 200: PlatformListSchema } } },
+      async () => ({ platforms: await catalog.platforms() }),
+    );
+
+    app.get(
+      '/api/platforms/:platform',
+      {
+        preHandler,
+        schema: {
+          tags: ['catalog'],
+          params: z.object({ platform: z.string().min(1).max(200) }),
+          querystring: PageQuerySchema,
+          response: { 200: PlatformSongsSchema, ...errors },
+        },
+      },
+      (req) => catalog.platformSongs(req.params.platform, req.query, req.user),
+    );
+
+    app.get(
+      '/api/tags',
+      { schema: { tags: ['catalog'], response: { 200: TagCountsSchema } } },
+      () => catalog.tagCloud(),
+    );
+
+    app.get(
+      '/api/tags/:tags',
+      {
+        preHandler,
+        schema: {
+          tags: ['catalog'],
+          params: z.object({ tags: z.string().min(1).max(1000) }),
+          querystring: PageQuerySchema,
+          response: { 200: TagSongsSchema, ...errors },
+        },
+      },
+      (req) => catalog.tagSongs(req.params.tags, req.query, req.user),
+    );
+
+    app.get(
+      '/api/search',
+      {
+        preHandler,
+        schema: {
+          tags: ['catalog'],
+          querystring: SearchQuerySchema,
+          response: { 200: SearchResultSchema, ...errors },
+        },
+      },
+      (req) => catalog.searchSongs(req.query.q, req.query.limit, req.user),
+    );
+  };
+}

@@ -1,0 +1,146 @@
+import {
+  LIMITS,
+  type ArtistLetterList,
+  type ArtistSongs,
+  type Platform,
+  type PlatformSongs,
+  type SongDetail,
+  type TagCounts,
+  type TagSongs,
+} from '@queuecast/contract';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import type { CommentRepo } from '../comments/comment.repo.js';
+import type { CatalogRepo } from './catalog.repo.js';
+import type { SearchRepo } from './search.repo.js';
+import type { SongPresenter, Viewer } from './song-presenter.js';
+
+const MAX_TAGS_IN_FILTER = 10;
+
+const counts = (rows: { name: string; n: number }[]): TagCounts =>
+  Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+
+/** Browsing, searching and the song page; read-only. */
+export class CatalogService {
+  constructor(
+    private readonly catalog: CatalogRepo,
+    private readonly search: SearchRepo,
+    private readonly comments: CommentRepo,
+    private readonly presenter: SongPresenter,
+  ) {}
+
+  async songDetail(id: number, viewer: Viewer | null): Promise<SongDetail> {
+    const song = await this.presenter.presentOne(id, viewer, { withTags: true });
+    if (!song) throw notFound('Song not found.');
+    const [related, votes, favorites, history, comments, requestCount] = await Promise.all([
+      this.catalog.relatedToSong(id, LIMITS.relatedTagsShown),
+      this.catalog.votesFor(id),
+      this.catalog.favoritesFor(id),
+      this.catalog.historyFor(id),
+      this.comments.forSong(id),
+      this.catalog.requestCount(id),
+    ]);
+    return {
+      song,
+      tags: song.tags ?? [],
+      relatedTags: counts(related),
+      votes,
+      favorites,
+      history,
+      comments,
+      request_count: requestCount,
+    };
+  }
+
+  async artist(id: number, viewer: Viewer | null): Promise<ArtistSongs> {
+    const artist = await this.catalog.artist(id);
+    if (!artist) throw notFound('Artist not found.');
+    const ids = await this.catalog.songIdsByArtist(id);
+    return {
+      id: artist.id,
+      artist: artist.name,
+      handle: artist.handle,
+      countrycode: artist.country_code,
+      songs: await this.presenter.entries(ids, viewer),
+    };
+  }
+
+  async artistsByLetter(letter: string): Promise<ArtistLetterList> {
+    const rows = await this.catalog.artistsByLetter(letter);
+    return Object.fromEntries(
+      rows.map((r) => [
+        r.handle,
+        { id: r.id, name: r.name, countrycode: r.country_code, song_count: Number(r.song_count) },
+      ]),
+    );
+  }
+
+  async platforms(): Promise<Platform[]> {
+    const rows = await this.catalog.platforms();
+    return rows.map((r) => ({ ...r, song_count: Number(r.song_count ?? 0) }));
+  }
+
+  async platformSongs(
+    name: string,
+    page: { offset: number; limit: number },
+    viewer: Viewer | null,
+  ): Promise<PlatformSongs> {
+    const platform = await this.catalog.platformByName(name);
+    if (!platform) throw notFound('Platform not found.');
+    const { ids, total } = await this.catalog.songIdsByPlatform(
+      platform.id,
+      page.offset,
+      page.limit,
+    );
+    return {
+      platform: { ...platform, song_count: total },
+      songs: await this.presenter.entries(ids, viewer),
+      total_count: total,
+      ...page,
+    };
+  }
+
+  async tagCloud(): Promise<TagCounts> {
+    return counts((await this.catalog.tagCounts()).map((t) => ({ name: t.name, n: t.song_count })));
+  }
+
+  /** Songs having every tag in the comma-separated list (intersection), with related tags. */
+  async tagSongs(
+    list: string,
+    page: { offset: number; limit: number },
+    viewer: Viewer | null,
+  ): Promise<TagSongs> {
+    const names = [
+      ...new Set(
+        list
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    if (names.length === 0) throw badRequest('No tags selected');
+    if (names.length > MAX_TAGS_IN_FILTER) {
+      throw badRequest(`At most ${MAX_TAGS_IN_FILTER} tags can be combined.`);
+    }
+    const tags = await this.catalog.tagsByName(names);
+    const empty = { tags: names, songs: [], relatedTags: {}, total_count: 0, ...page };
+    // A tag nobody uses makes the intersection empty; that is an answer, not an error.
+    if (tags.length < names.length) return empty;
+    const tagIds = tags.map((t) => t.id);
+    const [{ ids, total }, related] = await Promise.all([
+      this.catalog.songIdsWithAllTags(tagIds, page.offset, page.limit),
+      this.catalog.relatedToTags(tagIds),
+    ]);
+    return {
+      tags: names,
+      songs: await this.presenter.entries(ids, viewer, true),
+      relatedTags: counts(related),
+      total_count: total,
+      ...page,
+    };
+  }
+
+  async searchSongs(q: string, limit: number, viewer: Viewer | null) {
+    const ids = await this.search.search(q, limit);
+    return { songs: await this.presenter.entries(ids, viewer) };
+  }
+}

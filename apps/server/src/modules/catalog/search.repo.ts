@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Engine } from '../../db/dialect.js';
+import { foldText, searchTokens } from '../../lib/text.js';
+
+/**
+ * Full-text search over a song's title and artist names. Queries are reduced to plain words
+ * (see searchTokens), each matched as a prefix, all required; input is never SQL or query
+ * syntax. Ranked by bm25 (SQLite FTS5) or ts_rank (PostgreSQL).
+ */
+export class SearchRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: Engine,
+  ) {}
+
+  async search(query: string, limit: number): Promise<number[]> {
+    const tokens = searchTokens(query);
+    if (tokens.length === 0) return [];
+    if (this.engine === 'sqlite') {
+      const match = tokens.map((t) => `"${t}"*`).join(' ');
+      const { rows } = await sql<{ id: number }>`
+        select rowid as id from song_search where song_search match ${match}
+        order by bm25(song_search) limit ${limit}`.execute(this.db);
+      return rows.map((r) => r.id);
+    }
+    const tsquery = tokens.map((t) => `'${t}':*`).join(' & ');
+    const { rows } = await sql<{ id: number }>`
+      select song_id as id from song_search, to_tsquery('simple', ${tsquery}) q
+      where tsv @@ q order by ts_rank(tsv, q) desc, song_id limit ${limit}`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
+  /** (Re)writes the search document of one song from its title and artists. */
+  async index(songId: number, db: Db = this.db): Promise<void> {
+    const song = await db
+      .selectFrom('songs')
+      .select('title')
+      .where('id', '=', songId)
+      .executeTakeFirst();
+    const artists = await db
+      .selectFrom('song_artists as sa')
+      .innerJoin('artists as a', 'a.id', 'sa.artist_id')
+      .select('a.name')
+      .where('sa.song_id', '=', songId)
+      .execute();
+    const key = this.engine === 'sqlite' ? 'rowid' : 'song_id';
+    await sql`delete from song_search where ${sql.ref(key)} = ${songId}`.execute(db);
+    if (!song) return;
+    const document = foldText([song.title, ...artists.map((a) => a.name)].join(' '));
+    await sql`insert into song_search (${sql.ref(key)}, document) values (${songId}, ${document})`.execute(
+      db,
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import {
+  CommentBodySchema,
+  ErrorSchema,
+  IdParamSchema,
+  RecentCommentsSchema,
+} from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+
+export function commentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const comments = ctx.services.comments;
+  return async (app) => {
+    app.post(
+      '/api/song/:id/comment',
+      {
+        preHandler: ctx.guards.requireUser,
+        schema: {
+          tags: ['comments'],
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          body: CommentBodySchema,
+          response: {
+            200: z.object({ success: z.literal(true), id: z.number().int() }),
+            400: ErrorSchema,
+            401: ErrorSchema,
+            404: ErrorSchema,
+            429: ErrorSchema,
+          },
+        },
+      },
+      async (req) => {
+        const { id } = await comments.post(req.user!.id, req.params.id, req.body.comment);
+        return { success: true as const, id };
+      },
+    );
+
+    app.get(
+      '/api/comments/recent',
+      { schema: { tags: ['comments'], response: { 200: RecentCommentsSchema } } },
+      async () => ({ comments: await comments.recent() }),
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import type { RecentComment } from '@queuecast/contract';
+import { nowSeconds } from '../../db/dialect.js';
+import { notFound, tooManyRequests } from '../../lib/http-error.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
+import type { SongRepo } from '../catalog/song.repo.js';
+import type { CommentRepo } from './comment.repo.js';
+
+export const RECENT_COMMENTS = 20;
+
+export class CommentsService {
+  /** Five comments a minute per user keeps a conversation going and a flood out. */
+  private readonly limiter = new RateLimiter(5, 60_000);
+
+  constructor(
+    private readonly comments: CommentRepo,
+    private readonly songs: SongRepo,
+  ) {}
+
+  async post(userId: number, songId: number, comment: string): Promise<{ id: number }> {
+    if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
+    const wait = this.limiter.take(String(userId));
+    if (wait > 0) {
+      throw tooManyRequests(`You're commenting too fast. Wait ${wait} seconds.`, wait);
+    }
+    return this.comments.insert({
+      song_id: songId,
+      user_id: userId,
+      comment,
+      created_at: nowSeconds(),
+    });
+  }
+
+  async recent(): Promise<RecentComment[]> {
+    const rows = await this.comments.recent(RECENT_COMMENTS);
+    return rows.map((r) => ({
+      id: r.id,
+      comment: r.comment,
+      username: r.username,
+      created_at: r.created_at,
+      song: { id: r.song_id, title: r.title, artist: r.artist ?? null },
+    }));
+  }
+}

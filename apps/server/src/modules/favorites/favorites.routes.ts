@@ -1,0 +1,59 @@
+import { ErrorSchema, FavoriteBodySchema, FavoritesSchema, OkSchema } from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+
+export function favoritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const favorites = ctx.services.favorites;
+  const preHandler = ctx.guards.requireUser;
+  const security = [{ bearer: [] }];
+  const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+  return async (app) => {
+    app.get(
+      '/api/user/favorites',
+      {
+        preHandler,
+        schema: {
+          tags: ['favorites'],
+          security,
+          response: { 200: FavoritesSchema, 401: ErrorSchema },
+        },
+      },
+      async (req) => ({ favorites: await favorites.list(req.user!.id) }),
+    );
+
+    app.post(
+      '/api/user/favorites',
+      {
+        preHandler,
+        schema: {
+          tags: ['favorites'],
+          security,
+          body: FavoriteBodySchema,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await favorites.add(req.user!.id, req.body.song_id);
+        return { success: true as const };
+      },
+    );
+
+    app.delete(
+      '/api/user/favorites/:songId',
+      {
+        preHandler,
+        schema: {
+          tags: ['favorites'],
+          security,
+          params: z.object({ songId: z.coerce.number().int().positive() }),
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await favorites.remove(req.user!.id, req.params.songId);
+        return { success: true as const };
+      },
+    );
+  };
+}

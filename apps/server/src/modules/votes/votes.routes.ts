@@ -1,0 +1,60 @@
+import {
+  ErrorSchema,
+  IdParamSchema,
+  UserVotesSchema,
+  VoteBodySchema,
+  VoteResultSchema,
+} from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+
+export function votesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const votes = ctx.services.votes;
+  const common = {
+    preHandler: ctx.guards.requireUser,
+  };
+  const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+  return async (app) => {
+    app.post(
+      '/api/song/:id/vote',
+      {
+        ...common,
+        schema: {
+          tags: ['votes'],
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          body: VoteBodySchema,
+          response: { 200: VoteResultSchema, ...errors },
+        },
+      },
+      (req) => votes.set(req.user!.id, req.params.id, req.body.vote),
+    );
+
+    app.delete(
+      '/api/song/:id/vote',
+      {
+        ...common,
+        schema: {
+          tags: ['votes'],
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          response: { 200: VoteResultSchema, ...errors },
+        },
+      },
+      (req) => votes.set(req.user!.id, req.params.id, null),
+    );
+
+    app.get(
+      '/api/userVotes',
+      {
+        ...common,
+        schema: {
+          tags: ['votes'],
+          security: [{ bearer: [] }],
+          response: { 200: UserVotesSchema, 401: ErrorSchema },
+        },
+      },
+      async (req) => ({ votes: await votes.byUser(req.user!.id) }),
+    );
+  };
+}

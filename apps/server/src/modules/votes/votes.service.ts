@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database.js';
+import { nowSeconds } from '../../db/dialect.js';
+import { notFound } from '../../lib/http-error.js';
+import { SongRepo } from '../catalog/song.repo.js';
+import type { VoteRepo } from './vote.repo.js';
+
+/** One vote per user and song; a new vote replaces the old; the song's aggregate follows. */
+export class VotesService {
+  constructor(
+    private readonly db: Db,
+    private readonly votes: VoteRepo,
+    private readonly songs: SongRepo,
+  ) {}
+
+  async set(userId: number, songId: number, vote: number | null) {
+    if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
+    await this.db.transaction().execute(async (trx) => {
+      if (vote === null) await this.votes.remove(userId, songId, trx);
+      else await this.votes.upsert(userId, songId, vote, nowSeconds(), trx);
+      await this.songs.refreshVoteAggregate(songId, trx);
+    });
+    const [row] = await this.songs.rows([songId]);
+    return {
+      success: true as const,
+      avg_vote: row ? SongRepo.average(row) : null,
+      vote_count: row?.vote_count ?? 0,
+      total_vote_score: row?.vote_total ?? 0,
+      user_vote: vote,
+    };
+  }
+
+  async byUser(userId: number): Promise<Record<string, number>> {
+    const rows = await this.votes.byUser(userId);
+    return Object.fromEntries(rows.map((r) => [String(r.song_id), r.vote]));
+  }
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { SongSchema } from './song.js';
+
+/** Lists carry songs wrapped (spec §3: "a song may arrive wrapped in a field called song"). */
+export const SongEntrySchema = z.object({
+  song: SongSchema,
+  tags: z.array(z.string()).optional(),
+});
+export type SongEntry = z.infer<typeof SongEntrySchema>;
+
+export const TagCountsSchema = z.record(z.string(), z.number().int());
+export type TagCounts = z.infer<typeof TagCountsSchema>;
+
+export const SongDetailSchema = z.object({
+  song: SongSchema,
+  tags: z.array(z.string()),
+  relatedTags: TagCountsSchema,
+  votes: z.array(z.object({ username: z.string(), vote: z.number().int() })),
+  favorites: z.array(z.object({ username: z.string() })),
+  history: z.array(
+    z.object({ played_at: z.number(), requested_by_username: z.string().nullable() }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      created_at: z.number(),
+      comment: z.string(),
+    }),
+  ),
+  request_count: z.number().int(),
+});
+export type SongDetail = z.infer<typeof SongDetailSchema>;
+
+export const ArtistSongsSchema = z.object({
+  id: z.number().int(),
+  artist: z.string(),
+  handle: z.string(),
+  countrycode: z.string().nullable(),
+  songs: z.array(SongEntrySchema),
+});
+export type ArtistSongs = z.infer<typeof ArtistSongsSchema>;
+
+export const ARTIST_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0-9', '-'] as const;
+export const ArtistLetterSchema = z.enum(ARTIST_LETTERS);
+
+export const ArtistListEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  countrycode: z.string().nullable(),
+  song_count: z.number().int(),
+});
+/** Keyed by artist handle. */
+export const ArtistLetterListSchema = z.record(z.string(), ArtistListEntrySchema);
+export type ArtistLetterList = z.infer<typeof ArtistLetterListSchema>;
+
+export const PlatformSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brief: z.string(),
+  song_count: z.number().int(),
+});
+export type Platform = z.infer<typeof PlatformSchema>;
+export const PlatformListSchema = z.object({ platforms: z.array(PlatformSchema) });
+
+export const PageQuerySchema = z.object({
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .max(10_000_000, 'offset is too large')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LIMITS.maxTagLimit, `limit must be at most ${LIMITS.maxTagLimit}`)
+    .default(LIMITS.pageSize),
+});
+
+export const PagedSongsSchema = z.object({
+  songs: z.array(SongEntrySchema),
+  total_count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const PlatformSongsSchema = PagedSongsSchema.extend({ platform: PlatformSchema });
+export type PlatformSongs = z.infer<typeof PlatformSongsSchema>;
+
+export const TagSongsSchema = PagedSongsSchema.extend({
+  tags: z.array(z.string()),
+  relatedTags: TagCountsSchema,
+});
+export type TagSongs = z.infer<typeof TagSongsSchema>;
+
+export const SearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'q is required.').max(200, 'q must be at most 200 characters.'),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const SearchResultSchema = z.object({ songs: z.array(SongEntrySchema) });
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const VoteBodySchema = z.object({
+  vote: z
+    .number({ error: 'vote must be a whole number from 1 to 5.' })
+    .int('vote must be a whole number from 1 to 5.')
+    .min(1, 'vote must be a whole number from 1 to 5.')
+    .max(5, 'vote must be a whole number from 1 to 5.'),
+});
+export const VoteResultSchema = z.object({
+  success: z.literal(true),
+  avg_vote: z.number().nullable(),
+  vote_count: z.number().int(),
+  total_vote_score: z.number().int(),
+  user_vote: z.number().int().nullable(),
+});
+export const UserVotesSchema = z.object({ votes: z.record(z.string(), z.number().int()) });
+
+export const FavoriteBodySchema = z.object({
+  song_id: z.number().int().positive(),
+});
+export const FavoritesSchema = z.object({ favorites: z.array(SongEntrySchema) });
+
+export const CommentBodySchema = z.object({
+  comment: z
+    .string({ error: 'comment must be text.' })
+    .trim()
+    .min(1, 'Comment must not be empty.')
+    .max(LIMITS.commentMax, `Comment must be at most ${LIMITS.commentMax} characters.`),
+});
+export const RecentCommentSchema = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  username: z.string(),
+  created_at: z.number(),
+  song: z.object({ id: z.number().int(), artist: z.string().nullable(), title: z.string() }),
+});
+export type RecentComment = z.infer<typeof RecentCommentSchema>;
+export const RecentCommentsSchema = z.object({ comments: z.array(RecentCommentSchema) });
