@@ -18,6 +18,9 @@ import { CommentRepo } from './modules/comments/comment.repo.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { FavoriteRepo } from './modules/favorites/favorite.repo.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
+import { locateFfmpeg } from './media/ffmpeg-locate.js';
+import { MediaStore } from './media/media-store.js';
+import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
 import { MessageRepo } from './modules/messages/message.repo.js';
@@ -66,6 +69,8 @@ export function createContext(deps: ContainerDeps): AppContext {
     loginLimits: deps.loginLimits,
   });
   const playback = new PlaybackService(repos.users);
+  const media = { tools: locateFfmpeg(config.ffmpegPath), store: new MediaStore(config.dataDir) };
+  const library = new LibraryService(db, repos.library, repos.search);
   return {
     config,
     db,
@@ -76,6 +81,7 @@ export function createContext(deps: ContainerDeps): AppContext {
     live: { playback, hub: new LiveHub(playback, bus, deps.log) },
     repos,
     presenter,
+    media,
     services: {
       auth,
       userAdmin: new UserAdminService(repos.users, auth),
@@ -83,7 +89,8 @@ export function createContext(deps: ContainerDeps): AppContext {
       votes: new VotesService(db, repos.votes, repos.songs),
       favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
       comments: new CommentsService(repos.comments, repos.songs),
-      library: new LibraryService(db, repos.library, repos.search),
+      library,
+      import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
     },
   };
 }

@@ -16,6 +16,9 @@ import type { CommentRepo } from './modules/comments/comment.repo.js';
 import type { CommentsService } from './modules/comments/comments.service.js';
 import type { FavoriteRepo } from './modules/favorites/favorite.repo.js';
 import type { FavoritesService } from './modules/favorites/favorites.service.js';
+import type { FfmpegTools } from './media/ffmpeg-locate.js';
+import type { MediaStore } from './media/media-store.js';
+import type { ImportService } from './modules/library/import.service.js';
 import type { LibraryRepo } from './modules/library/library.repo.js';
 import type { LibraryService } from './modules/library/library.service.js';
 import type { MessageRepo } from './modules/messages/message.repo.js';
@@ -35,6 +38,7 @@ export interface AppContext {
   bus: EventBus;
   live: { playback: PlaybackService; hub: LiveHub };
   presenter: SongPresenter;
+  media: { tools: FfmpegTools; store: MediaStore };
   repos: {
     users: UserRepo;
     referrals: ReferralRepo;
@@ -55,5 +59,6 @@ export interface AppContext {
     favorites: FavoritesService;
     comments: CommentsService;
     library: LibraryService;
+    import: ImportService;
   };
 }

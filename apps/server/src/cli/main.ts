@@ -3,10 +3,12 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { HttpError } from '../lib/http-error.js';
+import { IMPORT_USAGE, importCommand } from './import.js';
 import { USER_CREATE_USAGE, userCreate } from './user-create.js';
 
 const COMMANDS = {
   'user-create': userCreate,
+  import: importCommand,
 } as const;
 
 /** Command-line entry: `node dist/cli/main.js <command> [options]`, same env as the server. */
@@ -15,7 +17,9 @@ async function main(): Promise<number> {
   const run = COMMANDS[command as keyof typeof COMMANDS] as
     (typeof COMMANDS)[keyof typeof COMMANDS] | undefined;
   if (!run) {
-    process.stderr.write(`Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n`);
+    process.stderr.write(
+      `Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n${IMPORT_USAGE}\n`,
+    );
     return 2;
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+export async function hashFile(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** Audio files live under DATA_DIR/media/<first two hex>/<content hash>.<ext>. */
+export class MediaStore {
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'media');
+  }
+
+  relativePath(hash: string, ext: string): string {
+    return path.join(hash.slice(0, 2), `${hash}${ext.toLowerCase()}`);
+  }
+
+  absolute(relative: string): string {
+    return path.join(this.root, relative);
+  }
+
+  /**
+   * Copies a file in under its content hash: written to a temporary name and renamed, so the
+   * store never holds a half-copied file. Answers whether this call created it.
+   */
+  async put(
+    source: string,
+    hash: string,
+    ext: string,
+  ): Promise<{ relative: string; created: boolean }> {
+    const relative = this.relativePath(hash, ext);
+    const target = this.absolute(relative);
+    if (fs.existsSync(target)) return { relative, created: false };
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    await fs.promises.copyFile(source, temp);
+    await fs.promises.rename(temp, target);
+    return { relative, created: true };
+  }
+
+  async remove(relative: string): Promise<void> {
+    await fs.promises.rm(this.absolute(relative), { force: true });
+  }
+}

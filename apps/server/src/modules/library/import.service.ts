@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AnalysisError, analyzeAudio } from '../../media/analyze.js';
+import { hashFile, type MediaStore } from '../../media/media-store.js';
+import { readTags } from '../../media/read-tags.js';
+import type { LibraryRepo } from './library.repo.js';
+import type { LibraryService } from './library.service.js';
+
+/** What ffmpeg decodes here; tracker modules need an ffmpeg built with libopenmpt. */
+export const AUDIO_EXTENSIONS = new Set([
+  '.mp3',
+  '.ogg',
+  '.oga',
+  '.opus',
+  '.flac',
+  '.wav',
+  '.m4a',
+  '.aac',
+  '.mod',
+  '.xm',
+  '.s3m',
+  '.it',
+  '.mptm',
+]);
+
+export type ImportOutcome =
+  | { file: string; status: 'added'; songId: number }
+  | { file: string; status: 'present' }
+  | { file: string; status: 'failed'; reason: string };
+
+export interface ImportReport {
+  added: number;
+  present: number;
+  failed: { file: string; reason: string }[];
+  outcomes: ImportOutcome[];
+}
+
+export interface ImportOptions {
+  platform?: string | undefined;
+  concurrency?: number;
+  onProgress?: (done: number, total: number, outcome: ImportOutcome) => void;
+}
+
+export async function listFiles(folder: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+/**
+ * Imports a folder of music: hash (idempotent by content), tags, one decoding pass (proves it
+ * plays, measures loudness and duration), copy into the media store, then one transaction for
+ * the song and its file. A file that fails leaves nothing behind and never stops the run.
+ */
+export class ImportService {
+  constructor(
+    private readonly ffmpeg: string,
+    private readonly store: MediaStore,
+    private readonly library: LibraryRepo,
+    private readonly songs: LibraryService,
+  ) {}
+
+  async importFolder(folder: string, options: ImportOptions = {}): Promise<ImportReport> {
+    const stat = await fs.promises.stat(folder).catch(() => null);
+    if (!stat?.isDirectory()) throw new Error(`Not a folder: ${folder}`);
+    const files = await listFiles(folder);
+    const outcomes: ImportOutcome[] = new Array<ImportOutcome>(files.length);
+    const seen = new Set<string>();
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const index = next++;
+        const outcome = await this.importFile(files[index]!, options.platform, seen);
+        outcomes[index] = outcome;
+        options.onProgress?.(++done, files.length, outcome);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
+    return {
+      added: outcomes.filter((o) => o.status === 'added').length,
+      present: outcomes.filter((o) => o.status === 'present').length,
+      failed: outcomes.flatMap((o) =>
+        o.status === 'failed' ? [{ file: o.file, reason: o.reason }] : [],
+      ),
+      outcomes,
+    };
+  }
+
+  async importFile(
+    file: string,
+    platform?: string,
+    seen = new Set<string>(),
+  ): Promise<ImportOutcome> {
+    const ext = path.extname(file).toLowerCase();
+    if (!AUDIO_EXTENSIONS.has(ext)) {
+      return { file, status: 'failed', reason: `not an audio file (${ext || 'no extension'})` };
+    }
+    let stored: { relative: string; created: boolean } | null = null;
+    try {
+      const hash = await hashFile(file);
+      if (seen.has(hash) || (await this.library.fileByHash(hash)))
+        return { file, status: 'present' };
+      seen.add(hash);
+      const [tags, analysis] = await Promise.all([readTags(file), analyzeAudio(this.ffmpeg, file)]);
+      const size = (await fs.promises.stat(file)).size;
+      stored = await this.store.put(file, hash, ext);
+      const platformName = platform ?? tags.platform;
+      const songId = await this.songs.addSong({
+        title: tags.title,
+        artists: tags.artists.map((name) => ({ name, countryCode: tags.artistCountry })),
+        platform: platformName ? { name: platformName } : null,
+        tags: tags.tags,
+        length: analysis.duration,
+        loudness: { lufs: analysis.lufs, gain: analysis.gain },
+        file: {
+          filename: path.basename(file),
+          storedPath: stored.relative,
+          size,
+          contentHash: hash,
+          duration: analysis.duration,
+          format: analysis.format,
+        },
+      });
+      return { file, status: 'added', songId };
+    } catch (err) {
+      if (stored?.created) await this.store.remove(stored.relative);
+      if (isUniqueViolation(err)) return { file, status: 'present' };
+      const reason =
+        err instanceof AnalysisError
+          ? err.message
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      return { file, status: 'failed', reason };
+    }
+  }
+}
