@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ensureDemoLibrary } from './media/demo/demo-library.js';
 
 function readConfig(): Config {
   try {
@@ -47,6 +48,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  if (config.demoLibrary) {
+    // In the background: the site answers at once while the first music is made.
+    const started = Date.now();
+    ensureDemoLibrary(app.ctx).then(
+      (report) => {
+        if (report) {
+          app.log.info(
+            { added: report.added, failed: report.failed, ms: Date.now() - started },
+            'demo library created',
+          );
+        }
+      },
+      (err: unknown) => app.log.error({ err }, 'could not create the demo library'),
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { DEMO_TUNES } from '../src/media/demo/demo-catalog.js';
+import { ensureDemoLibrary } from '../src/media/demo/demo-library.js';
+import { createTestApp } from './helpers/test-app.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe('demo library', () => {
+  it('fills an empty catalogue with playable original tunes, once, within 30 s', async () => {
+    const started = Date.now();
+    const report = await ensureDemoLibrary(app.ctx);
+    const elapsed = Date.now() - started;
+    expect(report?.failed).toEqual([]);
+    expect(report?.added).toBe(DEMO_TUNES.length);
+    expect(elapsed).toBeLessThan(30_000);
+
+    const platforms = (await app.inject({ method: 'GET', url: '/api/platforms' })).json().platforms;
+    expect(platforms.map((p: { brief: string }) => p.brief).sort()).toEqual(['AMI', 'C64', 'PC']);
+    const songs = await app.ctx.db
+      .selectFrom('songs')
+      .select(['id', 'length', 'status', 'loudness_lufs', 'loudness_gain'])
+      .execute();
+    expect(songs).toHaveLength(12);
+    for (const s of songs) {
+      expect(s.status).toBe('active');
+      expect(s.length).toBeGreaterThanOrEqual(60);
+      expect(s.length).toBeLessThanOrEqual(121);
+      expect(s.loudness_lufs! + s.loudness_gain!).toBeCloseTo(-16, 0);
+    }
+    const lufs = songs.map((s) => s.loudness_lufs!);
+    expect(Math.max(...lufs) - Math.min(...lufs)).toBeGreaterThan(3);
+
+    const artists = await app.ctx.db.selectFrom('artists').select(['name', 'country_code']).execute();
+    expect(artists.length).toBeGreaterThanOrEqual(5);
+    expect(artists.every((a) => /^[A-Z]{2}$/.test(a.country_code ?? ''))).toBe(true);
+    const pair = (await app.inject({ method: 'GET', url: '/api/tags/chiptune,happy' })).json();
+    expect(pair.total_count).toBeGreaterThanOrEqual(2);
+
+    expect(await ensureDemoLibrary(app.ctx)).toBeNull();
+  }, 60_000);
+});
