@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.js';
 
 const RELATED_LIMIT = 30;
+/** Partners read per tag for a song's related tags; the sum's top 8 come from these. */
+const PARTNERS_PER_TAG = 40;
 
 /** Catalogue lookups that answer ids, names and counts; songs are presented elsewhere. */
 export class CatalogRepo {
@@ -99,43 +101,59 @@ export class CatalogRepo {
 
   tagsByName(names: readonly string[]) {
     if (names.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('tags').select(['id', 'name']).where('name', 'in', names).execute();
-  }
-
-  /** Songs carrying every one of the tags, computed in the database. */
-  private matching(tagIds: readonly number[]) {
     return this.db
-      .selectFrom('song_tags')
-      .select('song_id')
-      .where('tag_id', 'in', tagIds)
-      .groupBy('song_id')
-      .having((eb) => eb.fn.countAll(), '=', tagIds.length);
+      .selectFrom('tags')
+      .select(['id', 'name', 'song_count'])
+      .where('name', 'in', names)
+      .execute();
   }
 
-  async songIdsWithAllTags(tagIds: readonly number[], offset: number, limit: number) {
+  /**
+   * Songs carrying every one of the tags, in catalogue order. Walks the rarest tag's songs in
+   * song order (index tag_id, song_id) and probes the others by primary key, so a page stops
+   * as soon as it is full instead of grouping every song of every tag.
+   */
+  private matching(tags: readonly { id: number; song_count: number }[]) {
+    const [first, ...rest] = [...tags].sort((a, b) => a.song_count - b.song_count);
+    let query = this.db.selectFrom('song_tags as t0').where('t0.tag_id', '=', first!.id);
+    rest.forEach((tag, i) => {
+      const alias = `t${i + 1}` as 't1';
+      query = query.innerJoin(`song_tags as ${alias}`, (join) =>
+        join.onRef(`${alias}.song_id`, '=', 't0.song_id').on(`${alias}.tag_id`, '=', tag.id),
+      );
+    });
+    return query;
+  }
+
+  async songIdsWithAllTags(
+    tags: readonly { id: number; song_count: number }[],
+    offset: number,
+    limit: number,
+  ) {
     const [rows, total] = await Promise.all([
-      this.db
-        .selectFrom('songs as s')
-        .select('s.id')
-        .where('s.id', 'in', this.matching(tagIds))
-        .orderBy('s.title')
-        .orderBy('s.id')
+      this.matching(tags)
+        .select('t0.song_id')
+        .orderBy('t0.song_id')
         .offset(offset)
         .limit(limit)
         .execute(),
-      this.db
-        .selectFrom(this.matching(tagIds).as('m'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+      tags.length === 1
+        ? Promise.resolve({ n: tags[0]!.song_count })
+        : this.matching(tags)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow(),
     ]);
-    return { ids: rows.map((r) => r.id), total: Number(total.n) };
+    return { ids: rows.map((r) => r.song_id), total: Number(total.n) };
   }
 
   /**
    * Other tags on the songs that carry all of `tagIds`, by how many such songs carry them.
    * One tag reads the kept co-occurrence counts; an intersection counts over its songs.
    */
-  async relatedToTags(tagIds: readonly number[]): Promise<{ name: string; n: number }[]> {
+  async relatedToTags(
+    tags: readonly { id: number; song_count: number }[],
+  ): Promise<{ name: string; n: number }[]> {
+    const tagIds = tags.map((t) => t.id);
     if (tagIds.length === 1) {
       return this.db
         .selectFrom('tag_pairs as tp')
@@ -152,7 +170,7 @@ export class CatalogRepo {
       .selectFrom('song_tags as st')
       .innerJoin('tags as t', 't.id', 'st.tag_id')
       .select(({ fn }) => ['t.name', fn.countAll<number>().as('n')])
-      .where('st.song_id', 'in', this.matching(tagIds))
+      .where('st.song_id', 'in', this.matching(tags).select('t0.song_id'))
       .where('st.tag_id', 'not in', tagIds)
       .groupBy('t.name')
       .orderBy('n', 'desc')
@@ -162,21 +180,47 @@ export class CatalogRepo {
     return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
   }
 
-  /** Tags found most often with this song's tags (summed co-occurrence counts). */
+  /**
+   * Tags found most often with this song's tags: each own tag's strongest partners (read in
+   * count order from tag_pairs), summed over the song's tags.
+   */
   async relatedToSong(songId: number, limit: number): Promise<{ name: string; n: number }[]> {
-    const own = this.db.selectFrom('song_tags').select('tag_id').where('song_id', '=', songId);
-    const rows = await this.db
-      .selectFrom('tag_pairs as tp')
-      .innerJoin('tags as t', 't.id', 'tp.other_id')
-      .select(({ fn }) => ['t.name', fn.sum<number>('tp.song_count').as('n')])
-      .where('tp.tag_id', 'in', own)
-      .where('tp.other_id', 'not in', own)
-      .groupBy('t.name')
-      .orderBy('n', 'desc')
-      .orderBy('t.name')
-      .limit(limit)
+    const own = await this.db
+      .selectFrom('song_tags')
+      .select('tag_id')
+      .where('song_id', '=', songId)
       .execute();
-    return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
+    const ownIds = new Set(own.map((t) => t.tag_id));
+    const partners = await Promise.all(
+      own.map((t) =>
+        this.db
+          .selectFrom('tag_pairs')
+          .select(['other_id', 'song_count'])
+          .where('tag_id', '=', t.tag_id)
+          .orderBy('song_count', 'desc')
+          .limit(PARTNERS_PER_TAG)
+          .execute(),
+      ),
+    );
+    const sums = new Map<number, number>();
+    for (const p of partners.flat()) {
+      if (!ownIds.has(p.other_id)) sums.set(p.other_id, (sums.get(p.other_id) ?? 0) + p.song_count);
+    }
+    const top = [...sums].sort((a, b) => b[1] - a[1]).slice(0, limit);
+    if (top.length === 0) return [];
+    const names = await this.db
+      .selectFrom('tags')
+      .select(['id', 'name'])
+      .where(
+        'id',
+        'in',
+        top.map(([id]) => id),
+      )
+      .execute();
+    const nameOf = new Map(names.map((t) => [t.id, t.name]));
+    return top
+      .map(([id, n]) => ({ name: nameOf.get(id) ?? '', n }))
+      .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
   }
 
   votesFor(songId: number) {

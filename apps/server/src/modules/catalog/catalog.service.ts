@@ -125,10 +125,9 @@ export class CatalogService {
     const empty = { tags: names, songs: [], relatedTags: {}, total_count: 0, ...page };
     // A tag nobody uses makes the intersection empty; that is an answer, not an error.
     if (tags.length < names.length) return empty;
-    const tagIds = tags.map((t) => t.id);
     const [{ ids, total }, related] = await Promise.all([
-      this.catalog.songIdsWithAllTags(tagIds, page.offset, page.limit),
-      this.catalog.relatedToTags(tagIds),
+      this.catalog.songIdsWithAllTags(tags, page.offset, page.limit),
+      this.catalog.relatedToTags(tags),
     ]);
     return {
       tags: names,

@@ -4,6 +4,12 @@ import type { Engine } from '../../db/dialect.js';
 import { foldText, searchTokens } from '../../lib/text.js';
 
 /**
+ * Ranking reads at most this many matches: a two-letter prefix can match a large share of a
+ * million titles, and ranking them all costs tens of milliseconds for no visible gain.
+ */
+const CANDIDATES = 2000;
+
+/**
  * Full-text search over a song's title and artist names. Queries are reduced to plain words
  * (see searchTokens), each matched as a prefix, all required; input is never SQL or query
  * syntax. Ranked by bm25 (SQLite FTS5) or ts_rank (PostgreSQL).
