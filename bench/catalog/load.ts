@@ -9,7 +9,8 @@ const now = Math.floor(Date.now() / 1000);
 interface Sink {
   insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
   search(rows: [number, string][]): Promise<void>;
-  tagCounts(counts: [number, number][]): Promise<void>;
+  /** Sets song_count of `table` rows by id. */
+  counts(table: 'tags' | 'artists', counts: [number, number][]): Promise<void>;
 }
 
 /** Streams the dataset into any engine through `sink`, in batches; keeps counts in memory. */
@@ -52,6 +53,7 @@ async function loadInto(sink: Sink, size: DatasetSize, log: (s: string) => void)
   log(`artists ${size.artists}, platforms ${size.platforms}, tags ${size.tags}`);
 
   const tagCount = new Int32Array(size.tags + 1);
+  const artistCount = new Int32Array(size.artists + 1);
   const pairs = new Int32Array((size.tags + 1) * (size.tags + 1));
   let songRows: unknown[][] = [];
   let artistRows: unknown[][] = [];
@@ -75,7 +77,10 @@ async function loadInto(sink: Sink, size: DatasetSize, log: (s: string) => void)
   for (const song of songs(size)) {
     songId++;
     songRows.push([songId, song.title, song.length, song.platformId, 'active', now]);
-    song.artistIds.forEach((a, position) => artistRows.push([songId, a, position]));
+    song.artistIds.forEach((a, position) => {
+      artistRows.push([songId, a, position]);
+      artistCount[a]!++;
+    });
     for (const t of song.tagIds) {
       tagRows.push([songId, t]);
       tagCount[t]!++;
@@ -90,7 +95,14 @@ async function loadInto(sink: Sink, size: DatasetSize, log: (s: string) => void)
   }
   await flush();
 
-  await sink.tagCounts(Array.from({ length: size.tags }, (_, i) => [i + 1, tagCount[i + 1]!]));
+  await sink.counts(
+    'tags',
+    Array.from({ length: size.tags }, (_, i) => [i + 1, tagCount[i + 1]!]),
+  );
+  await sink.counts(
+    'artists',
+    Array.from({ length: size.artists }, (_, i) => [i + 1, artistCount[i + 1]!]),
+  );
   let pairRows: unknown[][] = [];
   for (let t = 1; t <= size.tags; t++) {
     for (let o = 1; o <= size.tags; o++) {
@@ -131,8 +143,8 @@ export async function loadSqlite(file: string, size: DatasetSize, log: (s: strin
       db.transaction(() => rows.forEach((r) => stmt.run(r)))();
       return Promise.resolve();
     },
-    tagCounts: (counts) => {
-      const stmt = db.prepare('update tags set song_count = ? where id = ?');
+    counts: (table, counts) => {
+      const stmt = db.prepare(`update ${table} set song_count = ? where id = ?`);
       db.transaction(() => counts.forEach(([id, n]) => stmt.run(n, id)))();
       return Promise.resolve();
     },
@@ -173,9 +185,9 @@ export async function loadPostgres(url: string, size: DatasetSize, log: (s: stri
         [rows.map((r) => r[0]), rows.map((r) => r[1])],
       );
     },
-    async tagCounts(counts) {
+    async counts(table, counts) {
       await pool.query(
-        'update tags set song_count = c.n from unnest($1::int[], $2::int[]) as c(id, n) where tags.id = c.id',
+        `update ${table} set song_count = c.n from unnest($1::int[], $2::int[]) as c(id, n) where ${table}.id = c.id`,
         [counts.map((c) => c[0]), counts.map((c) => c[1])],
       );
     },

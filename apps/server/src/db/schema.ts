@@ -29,6 +29,7 @@ export interface ArtistsTable {
   /** Browse bucket: 'A'..'Z', '0-9' or '-'. */
   letter: string;
   country_code: string | null;
+  song_count: ColumnType<number, number | undefined, number>;
   created_at: Seconds;
 }
 

@@ -30,18 +30,10 @@ export class CatalogRepo {
 
   artistsByLetter(letter: string) {
     return this.db
-      .selectFrom('artists as a')
-      .leftJoin('song_artists as sa', 'sa.artist_id', 'a.id')
-      .select(({ fn }) => [
-        'a.id',
-        'a.handle',
-        'a.name',
-        'a.country_code',
-        fn.count<number>('sa.song_id').as('song_count'),
-      ])
-      .where('a.letter', '=', letter)
-      .groupBy(['a.id', 'a.handle', 'a.name', 'a.country_code'])
-      .orderBy('a.name')
+      .selectFrom('artists')
+      .select(['id', 'handle', 'name', 'country_code', 'song_count'])
+      .where('letter', '=', letter)
+      .orderBy('name')
       .execute();
   }
 

@@ -81,7 +81,11 @@ export class LibraryRepo {
     await db
       .insertInto('song_artists')
       .values(artistIds.map((artist_id, position) => ({ song_id: songId, artist_id, position })))
-      .onConflict((oc) => oc.columns(['song_id', 'artist_id']).doNothing())
+      .execute();
+    await db
+      .updateTable('artists')
+      .set({ song_count: sql`song_count + 1` })
+      .where('id', 'in', artistIds)
       .execute();
   }
 
