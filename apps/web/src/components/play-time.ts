@@ -1,0 +1,23 @@
+import type { Song } from '@queuecast/contract';
+
+const mins = (n: number) => `${n} ${n === 1 ? 'min' : 'mins'}`;
+
+/**
+ * The Play Time column of spec §2. `now` is epoch seconds. Upcoming songs count minutes until
+ * their start; played songs count minutes since theirs.
+ */
+export function playTimeText(
+  song: Pick<Song, 'source' | 'isNowPlaying' | 'start_time' | 'played_at'>,
+  now: number,
+): string {
+  if (song.source === 'now' || song.isNowPlaying) return '▶ Now';
+  const start = song.start_time ?? song.played_at;
+  if (song.source === 'upcoming') {
+    if (start === undefined) return '';
+    const away = start - now;
+    return away <= 60 ? 'Next up!' : `in ${mins(Math.round(away / 60))}`;
+  }
+  if (start === undefined) return '';
+  const ago = now - start;
+  return ago < 60 ? 'Just played' : `${mins(Math.floor(ago / 60))} ago`;
+}

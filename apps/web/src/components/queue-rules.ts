@@ -1,0 +1,45 @@
+/** What a queue button asks for (spec §7 POST /api/queue). */
+export type QueueFilter =
+  { artist_id: number } | { platform: string } | { tags: string[] } | { from_favorites: true };
+
+export type QueuePick = 'least_recent' | 'random' | 'min3' | 'min4';
+
+export const QUEUE_PICKS: readonly QueuePick[] = ['least_recent', 'random', 'min3', 'min4'];
+
+/** Button labels of spec §2 for each page. */
+export const QUEUE_LABELS = {
+  songs: {
+    least_recent: 'Least Recent Song',
+    random: 'Random Song',
+    min3: 'Random 3 stars+',
+    min4: 'Random 4 stars+',
+  },
+  tags: {
+    least_recent: 'Least Recent',
+    random: 'Random',
+    min3: 'Random 3 stars+',
+    min4: 'Random 4 stars+',
+  },
+  favorites: {
+    least_recent: 'Least Recent',
+    random: 'Random',
+    min3: 'Favorite 3 stars+',
+    min4: 'Favorite 4 stars+',
+  },
+} as const satisfies Record<string, Record<QueuePick, string>>;
+
+export type QueueBody = QueueFilter & { least_recent?: true; min_vote?: 3 | 4 };
+
+/** The body of POST /api/queue for a filter and a button. */
+export function queueBody(filter: QueueFilter, pick: QueuePick): QueueBody {
+  switch (pick) {
+    case 'least_recent':
+      return { ...filter, least_recent: true };
+    case 'random':
+      return { ...filter };
+    case 'min3':
+      return { ...filter, min_vote: 3 };
+    case 'min4':
+      return { ...filter, min_vote: 4 };
+  }
+}
