@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionData } from '../api/use-session-data';
 import { useLiveSync } from '../lib/playback';
 import { TOAST_DURATIONS } from '../lib/toast';
 import { Banner } from './banner';
@@ -9,6 +10,7 @@ import { RightSidebar } from './right-sidebar';
 
 export function Shell() {
   useLiveSync();
+  useSessionData();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);

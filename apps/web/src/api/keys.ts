@@ -1,0 +1,8 @@
+/** Query-key prefixes shared across features, so a mutation can invalidate by key. */
+export const queryKeys = {
+  /** Every catalogue read that carries songs: song page, artist, platform, tag, search. */
+  catalog: ['catalog'] as const,
+  votes: ['votes'] as const,
+  favorites: ['favorites'] as const,
+  comments: ['comments'] as const,
+};

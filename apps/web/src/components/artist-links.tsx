@@ -1,0 +1,32 @@
+import type { Song } from '@queuecast/contract';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+
+/**
+ * Links to each of a song's artists, in credit order, or 'Unknown'. The `artists` map is keyed
+ * by id, so JSON orders it by id; the joined `artist` text keeps the credit order.
+ */
+export function ArtistLinks({
+  song,
+  plain = false,
+}: {
+  song: Pick<Song, 'artists' | 'artist'>;
+  /** Plain anchors, for containers that delegate navigation (see delegated-links.ts). */
+  plain?: boolean;
+}) {
+  const credited = song.artist ?? '';
+  const artists = Object.entries(song.artists).sort(
+    ([, a], [, b]) => credited.indexOf(a) - credited.indexOf(b),
+  );
+  if (artists.length === 0) return <span className="muted">Unknown</span>;
+  return (
+    <>
+      {artists.map(([id, name], i) => (
+        <Fragment key={id}>
+          {i > 0 && ', '}
+          {plain ? <a href={`/artist/${id}`}>{name}</a> : <Link to={`/artist/${id}`}>{name}</Link>}
+        </Fragment>
+      ))}
+    </>
+  );
+}

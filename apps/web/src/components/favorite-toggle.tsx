@@ -1,0 +1,46 @@
+import type { Song } from '@queuecast/contract';
+import { memo, useCallback } from 'react';
+import { useAddFavorite } from '../api/add-favorite';
+import { useRemoveFavorite } from '../api/remove-favorite';
+
+export type FavoriteHandler = (song: Song, favorited: boolean) => void;
+
+/** Spec §4: removes when favourited, else adds; nothing when logged out. */
+export function useFavoriteHandler(loggedIn: boolean): FavoriteHandler {
+  const { mutate: add } = useAddFavorite();
+  const { mutate: remove } = useRemoveFavorite();
+  return useCallback(
+    (song, favorited) => {
+      if (!loggedIn) return;
+      if (favorited) remove(song);
+      else add(song);
+    },
+    [loggedIn, add, remove],
+  );
+}
+
+/** A heart toggle; its state changes only once the server confirms (see the api hooks). */
+export const FavoriteToggle = memo(function FavoriteToggle({
+  song,
+  favorited,
+  onToggle,
+  label = 'Favorite',
+}: {
+  song: Song;
+  favorited: boolean;
+  onToggle: FavoriteHandler;
+  label?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={favorited ? 'fav-toggle on' : 'fav-toggle'}
+      aria-label={label}
+      aria-pressed={favorited}
+      title={favorited ? 'Remove from favorites' : 'Add to favorites'}
+      onClick={() => onToggle(song, favorited)}
+    >
+      <span aria-hidden="true">{favorited ? '♥' : '♡'}</span>
+    </button>
+  );
+});

@@ -1,0 +1,86 @@
+import { memo, useCallback } from 'react';
+import { useRemoveVote } from '../api/remove-vote';
+import { useSetVote } from '../api/set-vote';
+import { notify } from '../lib/toast';
+import { averageBarWidth, averageScore, VOTE_MAX, voteAction } from './vote-rules';
+
+const STARS = Array.from({ length: VOTE_MAX }, (_, i) => i + 1);
+
+export type VoteHandler = (songId: number, clicked: number, own: number | undefined) => void;
+
+/** One click handler for any number of vote controls, with the toasts of spec §8. */
+export function useVoteHandler(loggedIn: boolean): VoteHandler {
+  const { mutate: set } = useSetVote({
+    onSuccess: (_r, input) => void notify.success(`Voted ${input.vote}`),
+    onError: () => void notify.error('Failed to update vote'),
+  });
+  const { mutate: remove } = useRemoveVote({
+    onSuccess: () => void notify.success('Vote removed'),
+    onError: () => void notify.error('Failed to remove vote'),
+  });
+  return useCallback(
+    (songId, clicked, own) => {
+      const action = voteAction(clicked, own, loggedIn);
+      if (action.kind === 'set') set({ songId, vote: action.vote });
+      else if (action.kind === 'remove') remove(songId);
+    },
+    [loggedIn, set, remove],
+  );
+}
+
+export interface VoteControlProps {
+  songId: number;
+  /** Names the group in lists ("Rating of {title}"). */
+  title?: string;
+  voteCount: number;
+  totalScore: number;
+  ownVote: number | undefined;
+  loggedIn: boolean;
+  onVote: VoteHandler;
+}
+
+/**
+ * Five stars for the user's own score over a bar for the average (20 % per point). Clicking
+ * the own score removes the vote. Disabled with the hint 'Log in to vote' when logged out.
+ */
+export const VoteControl = memo(function VoteControl({
+  songId,
+  title,
+  voteCount,
+  totalScore,
+  ownVote,
+  loggedIn,
+  onVote,
+}: VoteControlProps) {
+  const average = averageScore(totalScore, voteCount);
+  const hint = loggedIn ? undefined : 'Log in to vote';
+  const summary = average === null ? 'no votes yet' : `average ${average} of 5`;
+  return (
+    <div
+      className="vote-control"
+      role="group"
+      aria-label={title ? `Rating of ${title}: ${summary}` : `Rating: ${summary}`}
+      title={hint}
+    >
+      <span className="stars">
+        {STARS.map((n) => (
+          <button
+            key={n}
+            type="button"
+            className={ownVote !== undefined && n <= ownVote ? 'star on' : 'star'}
+            aria-label={`Vote ${n}`}
+            aria-pressed={ownVote === n}
+            title={hint ?? (ownVote === n ? 'Remove your vote' : `Vote ${n}`)}
+            disabled={!loggedIn}
+            onClick={() => onVote(songId, n, ownVote)}
+          >
+            ★
+          </button>
+        ))}
+      </span>
+      <span className="vote-bar" aria-hidden="true">
+        <span style={{ width: averageBarWidth(average) }} />
+      </span>
+    </div>
+  );
+});
