@@ -1,19 +1,51 @@
 import { Link, useParams } from 'react-router';
+import { plural } from '../../../lib/format';
+import { useArtistsByLetter } from '../api/get-artists-by-letter';
 
+/** Spec §2: A-Z, 0-9 and '-' (kept here: the contract's copy would pull zod into the page). */
 export const ARTIST_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0-9', '-'];
 
+function ArtistList({ letter }: { letter: string }) {
+  const { data, isPending, isError } = useArtistsByLetter(letter);
+  if (isPending) return <p className="muted">Loading...</p>;
+  if (isError) return <p className="muted">Could not load the artists.</p>;
+  const artists = Object.entries(data);
+  if (artists.length === 0) return <p className="muted">No artists found for this letter.</p>;
+  return (
+    <ul className="artist-list">
+      {artists.map(([handle, a]) => (
+        <li key={handle}>
+          <Link to={`/artist/${a.id}`}>{a.name || handle}</Link>
+          {a.countrycode && (
+            <span className="country" title="Country">
+              {a.countrycode.toUpperCase()}
+            </span>
+          )}
+          <span className="muted">{plural(a.song_count, 'song')}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function ArtistsPage() {
-  const { letter } = useParams();
+  const { letter: raw } = useParams();
+  const letter = raw?.toUpperCase();
   return (
     <section>
       <h1>{letter ? `Artists: ${letter}` : 'Artists'}</h1>
       <nav aria-label="Artist letters" className="letters">
         {ARTIST_LETTERS.map((l) => (
-          <Link key={l} to={`/artists/${encodeURIComponent(l)}`}>
+          <Link
+            key={l}
+            to={`/artists/${encodeURIComponent(l)}`}
+            aria-current={l === letter ? 'page' : undefined}
+          >
             {l}
           </Link>
         ))}
       </nav>
+      {letter && <ArtistList letter={letter} />}
     </section>
   );
 }

@@ -1,7 +1,96 @@
+import { Link, useParams } from 'react-router';
+import { useFavoriteIds } from '../../../api/get-favorites';
+import { useUserVotes } from '../../../api/get-user-votes';
+import { ArtistLinks } from '../../../components/artist-links';
+import { FavoriteToggle, useFavoriteHandler } from '../../../components/favorite-toggle';
+import { VoteControl, useVoteHandler } from '../../../components/vote-control';
+import { averageScore } from '../../../components/vote-rules';
+import { ApiError } from '../../../lib/api-client';
+import { formatLength, plural } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useSong } from '../api/get-song';
+import { SongComments } from '../components/song-comments';
+import { SongHistory } from '../components/song-history';
+import { SongRequest } from '../components/song-request';
+import { SongTags } from '../components/song-tags';
+import { SongVotes } from '../components/song-votes';
+
 export default function SongPage() {
+  const id = Number(useParams().id);
+  const session = useSession();
+  const loggedIn = session !== null;
+  const { data, isPending, error } = useSong(id);
+  const votes = useUserVotes();
+  const favoriteIds = useFavoriteIds();
+  const onVote = useVoteHandler(loggedIn);
+  const onFavorite = useFavoriteHandler(loggedIn);
+
+  const valid = Number.isInteger(id) && id > 0;
+  if (!valid || (error instanceof ApiError && error.status === 404)) {
+    return (
+      <section>
+        <h1>Song not found.</h1>
+      </section>
+    );
+  }
+  if (isPending) return <p className="muted">Loading...</p>;
+  if (error) {
+    return (
+      <section>
+        <h1>Song</h1>
+        <p className="muted">Could not load this song. Try again later.</p>
+      </section>
+    );
+  }
+
+  const { song } = data;
+  const average = averageScore(song.total_vote_score, song.vote_count);
+  const ownVote = votes[String(song.id)];
   return (
-    <section>
-      <h1>Song</h1>
-    </section>
+    <article className="song-page">
+      <div className="title-row">
+        <h1>{song.title}</h1>
+        {loggedIn && (
+          <FavoriteToggle song={song} favorited={favoriteIds.has(song.id)} onToggle={onFavorite} />
+        )}
+      </div>
+      <p className="song-byline">
+        by <ArtistLinks song={song} />
+        {song.platform && (
+          <>
+            {' on '}
+            <Link to={`/platform/${encodeURIComponent(song.platform)}`}>{song.platform}</Link>
+          </>
+        )}
+      </p>
+      <SongTags detail={data} />
+      <dl className="song-facts">
+        <dt>Length</dt>
+        <dd>{formatLength(song.length)}</dd>
+        <dt>Average vote</dt>
+        <dd data-testid="average-vote">
+          {average === null
+            ? 'No votes yet'
+            : `${average} / 5 (${plural(song.vote_count, 'vote')})`}
+        </dd>
+        <dt>Your vote</dt>
+        <dd>
+          <VoteControl
+            songId={song.id}
+            voteCount={song.vote_count}
+            totalScore={song.total_vote_score}
+            ownVote={ownVote}
+            loggedIn={loggedIn}
+            onVote={onVote}
+          />
+        </dd>
+        <dt>Requests</dt>
+        <dd>Requested {plural(data.request_count, 'time')}</dd>
+      </dl>
+      <SongRequest song={song} loggedIn={loggedIn} />
+      <SongVotes detail={data} username={session?.user.username} onVote={onVote} />
+      <SongHistory history={data.history} />
+      <SongComments songId={song.id} comments={data.comments} loggedIn={loggedIn} />
+    </article>
   );
 }

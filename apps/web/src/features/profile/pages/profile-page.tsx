@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { Collapsible } from '../../../components/collapsible';
 import { useSession } from '../../../lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { FavoriteSongs } from '../components/favorite-songs';
 import { InviteCodes } from '../components/invite-codes';
 
 export default function ProfilePage() {
@@ -15,6 +16,7 @@ export default function ProfilePage() {
       <Collapsible title="Invite codes">
         {() => <InviteCodes userId={session.user.id} />}
       </Collapsible>
+      <FavoriteSongs />
     </section>
   );
 }

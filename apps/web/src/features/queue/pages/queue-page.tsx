@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { liveConnection } from '../../../lib/live-connection';
 import { usePlayback } from '../../../lib/playback';
+import { RecentComments } from '../components/recent-comments';
 
 export default function QueuePage() {
   const playback = usePlayback();
@@ -18,6 +19,7 @@ export default function QueuePage() {
           {playback.queue.length === 0 ? 'The queue is empty.' : `${playback.queue.length} queued`}
         </p>
       )}
+      <RecentComments />
     </section>
   );
 }

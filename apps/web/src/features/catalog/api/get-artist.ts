@@ -1,0 +1,23 @@
+import type { ArtistSongs } from '@queuecast/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/keys';
+import { api } from '../../../lib/api-client';
+
+export async function getArtist(id: number): Promise<ArtistSongs> {
+  try {
+    return await api<ArtistSongs>(`/api/artist/${id}`);
+  } catch (err) {
+    // Spec §8: artist load failures are only logged; the page shows its own text.
+    console.error('failed to load artist', err);
+    throw err;
+  }
+}
+
+export const artistQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.catalog, 'artist', id],
+    queryFn: () => getArtist(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+
+export const useArtist = (id: number) => useQuery(artistQuery(id));

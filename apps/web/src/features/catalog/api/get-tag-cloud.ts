@@ -1,0 +1,11 @@
+import type { TagCounts } from '@queuecast/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/keys';
+import { api } from '../../../lib/api-client';
+
+export const getTagCloud = () => api<TagCounts>('/api/tags');
+
+export const tagCloudQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.catalog, 'tags'], queryFn: getTagCloud });
+
+export const useTagCloud = () => useQuery(tagCloudQuery());

@@ -1,0 +1,85 @@
+import { LIMITS, type SongDetail } from '@queuecast/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, isoTime } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { usePostComment } from '../api/post-comment';
+
+function CommentForm({ songId }: { songId: number }) {
+  const post = usePostComment();
+  const [text, setText] = useState('');
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const comment = text.trim();
+    if (!comment) return;
+    post.mutate(
+      { songId, comment },
+      {
+        onSuccess: () => setText(''),
+        onError: (err) => {
+          // Too fast: the server says how long to wait, which helps more than a bare failure.
+          const wait = err instanceof ApiError && err.status === 429 ? err.serverMessage : null;
+          notify.error(wait ?? 'Failed to post comment.');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="comment-form">
+      <label htmlFor={id}>Add a comment</label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={LIMITS.commentMax}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" disabled={post.isPending}>
+        Submit
+      </button>
+    </form>
+  );
+}
+
+/** The add-comment box (signed in) and the comments, newest first, line breaks kept. */
+export function SongComments({
+  songId,
+  comments,
+  loggedIn,
+}: {
+  songId: number;
+  comments: SongDetail['comments'];
+  loggedIn: boolean;
+}) {
+  return (
+    <section aria-labelledby="comments-title" className="comments">
+      <h2 id="comments-title">Comments</h2>
+      {loggedIn ? (
+        <CommentForm songId={songId} />
+      ) : (
+        <p className="muted">
+          <Link to="/login">Log in</Link> to comment.
+        </p>
+      )}
+      {comments.length === 0 ? (
+        <p className="muted">No comments yet.</p>
+      ) : (
+        <ul className="comment-list" aria-label="Comments">
+          {comments.map((c) => (
+            <li key={c.id}>
+              <div className="comment-meta">
+                <strong>{c.username}</strong>{' '}
+                <time dateTime={isoTime(c.created_at)} className="muted">
+                  {formatDateTime(c.created_at)}
+                </time>
+              </div>
+              <p className="comment-text">{c.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

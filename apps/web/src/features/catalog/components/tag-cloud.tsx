@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { notify } from '../../../lib/toast';
+import { useTagCloud } from '../api/get-tag-cloud';
+import { scaleTags, tagsPath } from '../tag-scale';
+
+const SKELETONS = [5, 8, 4, 7, 6, 9, 5, 6, 8, 4, 7, 5];
+
+/** Every tag with its count, sized by count (spec §2), bold above half the largest. */
+export function TagCloud() {
+  const { data, isPending, isError } = useTagCloud();
+  useEffect(() => {
+    if (isError) notify.error('Failed to load tags');
+  }, [isError]);
+  if (isPending) {
+    return (
+      <div className="tag-cloud" role="status" aria-label="Loading tags">
+        {SKELETONS.map((w, i) => (
+          <span key={i} className="skeleton" style={{ width: `${w}ch` }} />
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <p className="muted">Failed to load tags</p>;
+  const tags = scaleTags(data, 0.5);
+  if (tags.length === 0) return <p className="muted">No tags yet.</p>;
+  return (
+    <ul className="tag-cloud" aria-label="All tags">
+      {tags.map((t) => (
+        <li key={t.tag}>
+          <Link
+            to={tagsPath([t.tag])}
+            style={{ fontSize: `${t.size}rem`, fontWeight: t.bold ? 700 : 400 }}
+          >
+            {t.tag}
+          </Link>{' '}
+          <span className="muted tag-count">({t.count})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,23 @@
+import type { RecentComment } from '@queuecast/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/keys';
+import { api } from '../../../lib/api-client';
+
+export async function getRecentComments(): Promise<RecentComment[]> {
+  try {
+    return (await api<{ comments: RecentComment[] }>('/api/comments/recent')).comments;
+  } catch (err) {
+    // Spec §8: a failure here is only logged.
+    console.error('failed to load recent comments', err);
+    throw err;
+  }
+}
+
+export const recentCommentsQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.comments, 'recent'],
+    queryFn: getRecentComments,
+    refetchInterval: 60_000,
+  });
+
+export const useRecentComments = () => useQuery(recentCommentsQuery());

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { formatDateTime, isoTime } from '../../../lib/format';
+import { useRecentComments } from '../api/get-recent-comments';
+
+/** Spec §2 queue page: the latest comments, each linking to its song, line breaks kept. */
+export function RecentComments() {
+  const { data } = useRecentComments();
+  return (
+    <section aria-labelledby="recent-comments-title" className="recent-comments">
+      <h2 id="recent-comments-title">Recent comments</h2>
+      {!data ? null : data.length === 0 ? (
+        <p className="muted">No comments yet.</p>
+      ) : (
+        <ul className="comment-list">
+          {data.map((c) => (
+            <li key={c.id}>
+              <div className="comment-meta">
+                <Link to={`/song/${c.song.id}`}>
+                  {c.song.artist ?? 'Unknown'} – {c.song.title}
+                </Link>{' '}
+                <span className="muted">by</span> <strong>{c.username}</strong>{' '}
+                <time dateTime={isoTime(c.created_at)} className="muted">
+                  {formatDateTime(c.created_at)}
+                </time>
+              </div>
+              <p className="comment-text">{c.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
