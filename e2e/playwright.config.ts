@@ -31,7 +31,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    // Seed the catalogue first, then start the station on the same data folder. The seeding
+    // lives here, not in a globalSetup: Playwright starts webServer before globalSetup, and
+    // the seeder must have closed the SQLite database before the server opens it.
+    command:
+      'node --conditions=source --import tsx support/seed-catalog.ts && node ../apps/server/dist/main.js',
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,8 +4,8 @@ import { apiLogin, apiSignup, openAs } from '../support/api';
 
 test('deep links survive a reload', async ({ page }) => {
   for (const [path, heading] of [
-    ['/song/12', 'Song'],
-    ['/tags/a,b', 'Tags'],
+    ['/song/999999', 'Song not found.'],
+    ['/tags/a,b', 'Tags: a + b'],
     ['/artists/A', 'Artists: A'],
     ['/onelinerhistory', 'Oneliner history'],
   ] as const) {

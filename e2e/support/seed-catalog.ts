@@ -1,0 +1,103 @@
+/**
+ * Seeds the e2e station's catalogue through the server's own LibraryService. It must run
+ * before the server opens the database: playwright.config.ts chains it in front of the server
+ * in the webServer command (Playwright starts webServer before globalSetup, so a globalSetup
+ * would be too late). The database is closed before the server starts. Seeding a folder that
+ * already holds the catalogue does nothing. Names are distinctive so specs can find them
+ * (e2e/specs/catalog.spec.ts spells them out).
+ *
+ *   E2E_DATA_DIR=/tmp/x node --conditions=source --import tsx e2e/support/seed-catalog.ts
+ */
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import type { NewSong } from '../../apps/server/src/modules/library/library.service.js';
+
+/** What the specs rely on; keep in step with e2e/specs/catalog.spec.ts. */
+const SEED = {
+  letterArtist: { name: 'Quixotic Quasar', country: 'fi', songs: ['Quasar Dawn', 'Quasar Dusk'] },
+  platform: { name: 'Zeptotron Nine', songs: 520, artist: 'Zepto Crew' },
+  tags: { artist: 'Xenon Drift' },
+  voteSong: 'Vote Target Song',
+  favoriteSong: 'Favorite Target Song',
+  commentSong: 'Comment Target Song',
+} as const;
+
+const zeptoTitle = (n: number) => `Zepto Track ${String(n).padStart(3, '0')}`;
+
+function catalogue(): NewSong[] {
+  const songs: NewSong[] = [];
+  const { letterArtist, platform, tags } = SEED;
+  for (const title of letterArtist.songs) {
+    songs.push({
+      title,
+      artists: [{ name: letterArtist.name, countryCode: letterArtist.country }],
+      platform: { name: 'Commodore Amiga' },
+      tags: ['quasar-chip'],
+      length: 185,
+    });
+  }
+  for (let n = 1; n <= platform.songs; n++) {
+    songs.push({
+      title: zeptoTitle(n),
+      artists: [{ name: platform.artist }],
+      platform: { name: platform.name, brief: 'ZN9' },
+      length: 60 + (n % 240),
+    });
+  }
+  const tagged: [string, string[]][] = [
+    ['Xenon Calm', ['xenon-ambient']],
+    ['Xenon Midnight', ['xenon-ambient', 'xenon-night']],
+    ['Xenon Owl', ['xenon-night']],
+    ['Xenon Pulse', ['xenon-ambient', 'xenon-drums']],
+    ['Xenon Haze', ['xenon-ambient']],
+  ];
+  for (const [title, t] of tagged) {
+    songs.push({ title, artists: [{ name: tags.artist }], tags: t, length: 200 });
+  }
+  for (const title of [SEED.voteSong, SEED.favoriteSong, SEED.commentSong]) {
+    songs.push({
+      title,
+      artists: [{ name: 'Target Practice' }, { name: 'Second Credit' }],
+      platform: { name: 'Commodore Amiga' },
+      tags: ['target-tag'],
+      length: 125,
+    });
+  }
+  return songs;
+}
+
+async function main(): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    // The station's own secret when given, so seeding leaves no generated secret behind.
+    JWT_SECRET: process.env.JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    DEMO_LIBRARY: '0',
+  });
+  const database = openDatabase({ databaseUrl: undefined, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const already = await database.db
+      .selectFrom('songs')
+      .select('id')
+      .where('title', '=', SEED.voteSong)
+      .executeTakeFirst();
+    if (already) return;
+    const app = await buildApp({ config, database });
+    try {
+      const songs = catalogue();
+      for (const song of songs) await app.ctx.services.library.addSong(song);
+      console.log(`seeded ${songs.length} songs into ${database.location}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
