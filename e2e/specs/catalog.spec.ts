@@ -88,6 +88,35 @@ test('A–Z: a letter lists its artists, an artist its songs, a song its page', 
   await expect(page.getByText('This song has not been played yet.')).toBeVisible();
 });
 
+test('song page: request history, and a recently played song is locked', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/song/${await songId(request, 'Quasar Dusk')}`);
+  await expect(page.getByText('Requested 0 times')).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Show request history (2)' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide request history' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  const plays = page.getByRole('list', { name: 'Request history' }).getByRole('listitem');
+  await expect(plays).toHaveCount(2);
+  await expect(plays.nth(0)).toContainText('history_listener');
+  await expect(plays.nth(1)).toContainText('Auto-DJ');
+  await expect(plays.nth(1).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+
+  const user = await apiSignup(request);
+  await openAs(page, user.token, `/song/${await songId(request, 'Xenon Haze')}`);
+  await expect(
+    page.getByText("This song was played recently and can't be queued again just yet."),
+  ).toBeVisible();
+  await page.goto('/tags/xenon-ambient');
+  const haze = rowsOf(page, 'Songs tagged xenon-ambient').filter({ hasText: 'Xenon Haze' });
+  await expect(haze.getByRole('button', { name: 'Locked: Xenon Haze' })).toBeDisabled();
+});
+
 test('platform pages: 500 songs a page, page buttons above and below', async ({ page }) => {
   await page.goto('/platform');
   await expect(heading(page)).toHaveText('Platforms');
@@ -353,7 +382,19 @@ test('phone width: catalogue pages fit 390 px', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const user = await apiSignup(request);
   const id = await songId(request, 'Vote Target Song');
-  for (const path of [`/song/${id}`, '/platform/Zeptotron%20Nine', '/tags/xenon-ambient']) {
+  await request.post('/api/user/favorites', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { song_id: id },
+  });
+  for (const path of [
+    `/song/${id}`,
+    '/platform/Zeptotron%20Nine',
+    '/tags/xenon-ambient',
+    '/tags',
+    '/artists/Q',
+    '/profile',
+    '/',
+  ]) {
     await openAs(page, user.token, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);

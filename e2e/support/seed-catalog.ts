@@ -8,7 +8,7 @@
  *
  *   E2E_DATA_DIR=/tmp/x node --conditions=source --import tsx e2e/support/seed-catalog.ts
  */
-import { buildApp } from '../../apps/server/src/app.js';
+import { buildApp, type App } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
@@ -68,6 +68,50 @@ function catalogue(): NewSong[] {
   return songs;
 }
 
+/**
+ * Plays, for the song page's request history and the lock on recently played songs. There is
+ * no playout in the e2e station, so these rows are written directly: 'Quasar Dusk' was played
+ * days ago, once picked by the station and once requested by `history_listener`; 'Xenon Haze'
+ * played an hour ago, so it is locked against requests.
+ */
+async function seedPlays(app: App, ids: Map<string, number>): Promise<void> {
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { username: 'history_listener', password: 'history-pass' },
+  });
+  const listener = signup.json<{ user: { id: number } }>().user.id;
+  const now = Math.floor(Date.now() / 1000);
+  const dusk = ids.get('Quasar Dusk')!;
+  const haze = ids.get('Xenon Haze')!;
+  const db = app.ctx.db;
+  await db
+    .insertInto('play_history')
+    .values([
+      {
+        song_id: dusk,
+        queue_id: null,
+        requested_by: null,
+        started_at: now - 3 * 86400,
+        length: 185,
+      },
+      {
+        song_id: dusk,
+        queue_id: null,
+        requested_by: listener,
+        started_at: now - 2 * 86400,
+        length: 185,
+      },
+      { song_id: haze, queue_id: null, requested_by: null, started_at: now - 3600, length: 200 },
+    ])
+    .execute();
+  await db
+    .updateTable('songs')
+    .set({ last_played_at: now - 3600 })
+    .where('id', '=', haze)
+    .execute();
+}
+
 async function main(): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
@@ -90,7 +134,9 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database });
     try {
       const songs = catalogue();
-      for (const song of songs) await app.ctx.services.library.addSong(song);
+      const ids = new Map<string, number>();
+      for (const song of songs) ids.set(song.title, await app.ctx.services.library.addSong(song));
+      await seedPlays(app, ids);
       console.log(`seeded ${songs.length} songs into ${database.location}`);
     } finally {
       await app.close();

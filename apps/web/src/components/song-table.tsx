@@ -2,7 +2,7 @@ import type { Song } from '@queuecast/contract';
 import { memo, useMemo, useState } from 'react';
 import { useFavoriteIds } from '../api/get-favorites';
 import { useUserVotes } from '../api/get-user-votes';
-import { formatLength } from '../lib/format';
+import { DEFAULT_DJ_LABEL, formatLength } from '../lib/format';
 import { useSession } from '../lib/session';
 import { ArtistLinks } from './artist-links';
 import { useDelegatedLinks } from './delegated-links';
@@ -11,9 +11,6 @@ import { playTimeText } from './play-time';
 import { RequestButton } from './request-button';
 import { nextSort, sortSongs, type SortField, type SortState } from './song-sort';
 import { VoteControl, useVoteHandler, type VoteHandler } from './vote-control';
-
-/** Shown as the requester of songs the station picked itself. */
-export const DEFAULT_DJ_LABEL = 'Auto-DJ';
 
 export interface SongTableProps {
   songs: readonly Song[];

@@ -1,5 +1,12 @@
 /** Display formatting shared by every screen. */
 
+/**
+ * Shown as the requester of songs the station picked itself. The server's DEFAULT_DJ_LABEL
+ * setting defaults to the same text but is not sent to the client, so a changed label is not
+ * reflected here.
+ */
+export const DEFAULT_DJ_LABEL = 'Auto-DJ';
+
 /** Seconds as m:ss (seconds zero-padded); minutes keep counting past an hour. */
 export function formatLength(seconds: number | null | undefined): string {
   const total = Number.isFinite(seconds) && seconds! > 0 ? Math.round(seconds!) : 0;

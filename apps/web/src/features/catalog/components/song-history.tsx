@@ -1,7 +1,6 @@
 import type { SongDetail } from '@queuecast/contract';
 import { useId, useState } from 'react';
-import { DEFAULT_DJ_LABEL } from '../../../components/song-table';
-import { formatDateTime, isoTime } from '../../../lib/format';
+import { DEFAULT_DJ_LABEL, formatDateTime, isoTime } from '../../../lib/format';
 
 /** Spec §2: a toggle that shows when the song played and who requested it. */
 export function SongHistory({ history }: { history: SongDetail['history'] }) {
