@@ -41,7 +41,11 @@ function rng(seed: number) {
 }
 
 async function run(engine: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-bench-'));
+  // --data DIR keeps a generated SQLite catalogue between runs (loaded once, reused after).
+  const kept = args.get('data');
+  const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-bench-'));
+  const reuse =
+    engine === 'sqlite' && kept !== undefined && fs.existsSync(path.join(kept, 'queuecast.db'));
   let databaseUrl: string | undefined;
   const dbName = `qc_bench_${process.pid}`;
   if (engine === 'postgres') {
@@ -61,9 +65,11 @@ async function run(engine: string) {
   });
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await migrateToLatest(database.db);
-  console.log(`\n${engine}: loading ${songCount} songs`);
+  console.log(`\n${engine}: ${reuse ? 'reusing' : 'loading'} ${songCount} songs`);
   const t0 = performance.now();
-  if (engine === 'sqlite') {
+  if (reuse) {
+    await database.close();
+  } else if (engine === 'sqlite') {
     await database.close();
     await loadSqlite(path.join(dataDir, 'queuecast.db'), size, log);
   } else {
@@ -129,7 +135,7 @@ async function run(engine: string) {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(

@@ -33,6 +33,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   loginLimits?: LoginLimits;
   bus?: EventBus;
+  /** Check every response against its contract schema (tests); off in production. */
+  validateResponses?: boolean;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -51,7 +53,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   const ctx = createContext({ ...deps, log: app.log });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Validating a 500-song answer with zod costs more than building it; handlers are typed
+  // against the contract, and the test suites run with validation on.
+  app.setSerializerCompiler(
+    deps.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data),
+  );
   app.decorateRequest('user', null);
   registerErrorHandler(app);
 

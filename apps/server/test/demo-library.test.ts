@@ -34,7 +34,10 @@ describe('demo library', () => {
     const lufs = songs.map((s) => s.loudness_lufs!);
     expect(Math.max(...lufs) - Math.min(...lufs)).toBeGreaterThan(3);
 
-    const artists = await app.ctx.db.selectFrom('artists').select(['name', 'country_code']).execute();
+    const artists = await app.ctx.db
+      .selectFrom('artists')
+      .select(['name', 'country_code'])
+      .execute();
     expect(artists.length).toBeGreaterThanOrEqual(5);
     expect(artists.every((a) => /^[A-Z]{2}$/.test(a.country_code ?? ''))).toBe(true);
     const pair = (await app.inject({ method: 'GET', url: '/api/tags/chiptune,happy' })).json();

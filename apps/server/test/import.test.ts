@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SearchResultSchema } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { importCommand } from '../src/cli/import.js';
@@ -75,8 +76,10 @@ describe('import a music folder', () => {
 
   it('reads tags, measures duration and loudness', async () => {
     const search = async (q: string) =>
-      (await app.inject({ method: 'GET', url: `/api/search?q=${q}` })).json().songs;
-    const [loud] = await search('loud');
+      SearchResultSchema.parse(
+        (await app.inject({ method: 'GET', url: `/api/search?q=${q}` })).json(),
+      ).songs;
+    const loud = (await search('loud'))[0]!;
     expect(loud.song).toMatchObject({
       title: 'Loud Tone',
       artist: 'Tone Maker',

@@ -83,7 +83,7 @@ describe('the server process', () => {
       },
     );
     let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     expect((await exited(child)).code).toBe(1);
     expect(stderr).toContain('PORT: must be a port number (0-65535)');
   }, 30_000);

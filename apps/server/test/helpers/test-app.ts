@@ -37,7 +37,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
   });
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, loginLimits: options.loginLimits });
+  const app = await buildApp({
+    config,
+    database,
+    loginLimits: options.loginLimits,
+    validateResponses: true,
+  });
   cleanups.push(async () => {
     await app.close();
     await database.close();

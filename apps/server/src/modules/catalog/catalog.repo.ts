@@ -117,53 +117,52 @@ export class CatalogRepo {
     return query;
   }
 
-  async songIdsWithAllTags(
-    tags: readonly { id: number; song_count: number }[],
-    offset: number,
-    limit: number,
-  ) {
-    const [rows, total] = await Promise.all([
-      this.matching(tags)
-        .select('t0.song_id')
-        .orderBy('t0.song_id')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      tags.length === 1
-        ? Promise.resolve({ n: tags[0]!.song_count })
-        : this.matching(tags)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow(),
-    ]);
-    return { ids: rows.map((r) => r.song_id), total: Number(total.n) };
+  /** One tag: a page straight from the (tag_id, song_id) index; the count is kept on the tag. */
+  async songIdsWithTag(tag: { id: number; song_count: number }, offset: number, limit: number) {
+    const rows = await this.db
+      .selectFrom('song_tags')
+      .select('song_id')
+      .where('tag_id', '=', tag.id)
+      .orderBy('song_id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return { ids: rows.map((r) => r.song_id), total: tag.song_count };
   }
 
-  /**
-   * Other tags on the songs that carry all of `tagIds`, by how many such songs carry them.
-   * One tag reads the kept co-occurrence counts; an intersection counts over its songs.
-   */
-  async relatedToTags(
-    tags: readonly { id: number; song_count: number }[],
-  ): Promise<{ name: string; n: number }[]> {
-    const tagIds = tags.map((t) => t.id);
-    if (tagIds.length === 1) {
-      return this.db
-        .selectFrom('tag_pairs as tp')
-        .innerJoin('tags as t', 't.id', 'tp.other_id')
-        .select(['t.name', 'tp.song_count as n'])
-        .where('tp.tag_id', '=', tagIds[0]!)
-        .where('tp.song_count', '>', 0)
-        .orderBy('tp.song_count', 'desc')
-        .orderBy('t.name')
-        .limit(RELATED_LIMIT)
-        .execute();
-    }
+  /** Several tags: every matching song id in song order (at most `cap`), in one walk. */
+  async allSongIdsWithTags(tags: readonly { id: number; song_count: number }[], cap: number) {
+    const rows = await this.matching(tags)
+      .select('t0.song_id')
+      .orderBy('t0.song_id')
+      .limit(cap)
+      .execute();
+    return rows.map((r) => r.song_id);
+  }
+
+  /** The strongest partners of one tag, from the kept co-occurrence counts. */
+  async relatedToTag(tagId: number): Promise<{ name: string; n: number }[]> {
+    return this.db
+      .selectFrom('tag_pairs as tp')
+      .innerJoin('tags as t', 't.id', 'tp.other_id')
+      .select(['t.name', 'tp.song_count as n'])
+      .where('tp.tag_id', '=', tagId)
+      .where('tp.song_count', '>', 0)
+      .orderBy('tp.song_count', 'desc')
+      .orderBy('t.name')
+      .limit(RELATED_LIMIT)
+      .execute();
+  }
+
+  /** Other tags on these songs, by how many of them carry each. */
+  async relatedToSongs(songIds: readonly number[], exclude: readonly number[]) {
+    if (songIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('song_tags as st')
       .innerJoin('tags as t', 't.id', 'st.tag_id')
       .select(({ fn }) => ['t.name', fn.countAll<number>().as('n')])
-      .where('st.song_id', 'in', this.matching(tags).select('t0.song_id'))
-      .where('st.tag_id', 'not in', tagIds)
+      .where('st.song_id', 'in', songIds)
+      .where('st.tag_id', 'not in', exclude)
       .groupBy('t.name')
       .orderBy('n', 'desc')
       .orderBy('t.name')

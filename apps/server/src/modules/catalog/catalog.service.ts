@@ -15,6 +15,10 @@ import type { SearchRepo } from './search.repo.js';
 import type { SongPresenter, Viewer } from './song-presenter.js';
 
 const MAX_TAGS_IN_FILTER = 10;
+/** An intersection lists at most this many songs (the spec's multi-tag fetch limit). */
+const MAX_INTERSECTION = LIMITS.maxTagLimit;
+/** The related-tags cloud of an intersection is counted over its first songs. */
+const RELATED_SAMPLE = 2000;
 
 const counts = (rows: { name: string; n: number }[]): TagCounts =>
   Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
@@ -125,10 +129,24 @@ export class CatalogService {
     const empty = { tags: names, songs: [], relatedTags: {}, total_count: 0, ...page };
     // A tag nobody uses makes the intersection empty; that is an answer, not an error.
     if (tags.length < names.length) return empty;
-    const [{ ids, total }, related] = await Promise.all([
-      this.catalog.songIdsWithAllTags(tags, page.offset, page.limit),
-      this.catalog.relatedToTags(tags),
-    ]);
+    let ids: number[];
+    let total: number;
+    let related: { name: string; n: number }[];
+    if (tags.length === 1) {
+      [{ ids, total }, related] = await Promise.all([
+        this.catalog.songIdsWithTag(tags[0]!, page.offset, page.limit),
+        this.catalog.relatedToTag(tags[0]!.id),
+      ]);
+    } else {
+      // One walk gives the count, the page and the songs whose tags make the related cloud.
+      const all = await this.catalog.allSongIdsWithTags(tags, MAX_INTERSECTION);
+      total = all.length;
+      ids = all.slice(page.offset, page.offset + page.limit);
+      related = await this.catalog.relatedToSongs(
+        all.slice(0, RELATED_SAMPLE),
+        tags.map((t) => t.id),
+      );
+    }
     return {
       tags: names,
       songs: await this.presenter.entries(ids, viewer, true),

@@ -26,14 +26,19 @@ export class SearchRepo {
     if (this.engine === 'sqlite') {
       const match = tokens.map((t) => `"${t}"*`).join(' ');
       const { rows } = await sql<{ id: number }>`
-        select rowid as id from song_search where song_search match ${match}
-        order by bm25(song_search) limit ${limit}`.execute(this.db);
+        select id from (
+          select rowid as id, bm25(song_search) as score from song_search
+          where song_search match ${match} limit ${CANDIDATES}
+        ) order by score, id limit ${limit}`.execute(this.db);
       return rows.map((r) => r.id);
     }
     const tsquery = tokens.map((t) => `'${t}':*`).join(' & ');
     const { rows } = await sql<{ id: number }>`
-      select song_id as id from song_search, to_tsquery('simple', ${tsquery}) q
-      where tsv @@ q order by ts_rank(tsv, q) desc, song_id limit ${limit}`.execute(this.db);
+      select id from (
+        select song_id as id, ts_rank(tsv, q) as score
+        from song_search, to_tsquery('simple', ${tsquery}) q
+        where tsv @@ q limit ${CANDIDATES}
+      ) c order by score desc, id limit ${limit}`.execute(this.db);
     return rows.map((r) => r.id);
   }
 
