@@ -181,37 +181,38 @@ export class CatalogRepo {
       .select('tag_id')
       .where('song_id', '=', songId)
       .execute();
+    if (own.length === 0) return [];
     const ownIds = new Set(own.map((t) => t.tag_id));
-    const partners = await Promise.all(
-      own.map((t) =>
-        this.db
-          .selectFrom('tag_pairs')
-          .select(['other_id', 'song_count'])
-          .where('tag_id', '=', t.tag_id)
-          .orderBy('song_count', 'desc')
-          .limit(PARTNERS_PER_TAG)
-          .execute(),
-      ),
+    // One round trip: each own tag's strongest partners, read in order from the count index.
+    const perTag = own.map(({ tag_id }) =>
+      this.db
+        .selectFrom('tag_pairs')
+        .select(['other_id', 'song_count'])
+        .where('tag_id', '=', tag_id)
+        .orderBy('song_count', 'desc')
+        .limit(PARTNERS_PER_TAG),
     );
-    const sums = new Map<number, number>();
-    for (const p of partners.flat()) {
-      if (!ownIds.has(p.other_id)) sums.set(p.other_id, (sums.get(p.other_id) ?? 0) + p.song_count);
-    }
-    const top = [...sums].sort((a, b) => b[1] - a[1]).slice(0, limit);
-    if (top.length === 0) return [];
-    const names = await this.db
-      .selectFrom('tags')
-      .select(['id', 'name'])
-      .where(
-        'id',
-        'in',
-        top.map(([id]) => id),
+    const partners = await this.db
+      .selectFrom(
+        perTag
+          .slice(1)
+          .reduce(
+            (union, q) => union.unionAll(this.db.selectFrom(q.as('q')).selectAll()),
+            this.db.selectFrom(perTag[0]!.as('q')).selectAll(),
+          )
+          .as('p'),
       )
+      .innerJoin('tags as t', 't.id', 'p.other_id')
+      .select(['p.other_id', 'p.song_count', 't.name'])
       .execute();
-    const nameOf = new Map(names.map((t) => [t.id, t.name]));
-    return top
-      .map(([id, n]) => ({ name: nameOf.get(id) ?? '', n }))
-      .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
+    const sums = new Map<string, number>();
+    for (const p of partners) {
+      if (!ownIds.has(p.other_id)) sums.set(p.name, (sums.get(p.name) ?? 0) + p.song_count);
+    }
+    return [...sums]
+      .map(([name, n]) => ({ name, n }))
+      .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
+      .slice(0, limit);
   }
 
   votesFor(songId: number) {
