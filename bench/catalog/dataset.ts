@@ -3,6 +3,8 @@
  * artists, platforms, tags (mildly skewed: popular tags exist, most are rare) and songs with
  * about five tags each.
  */
+import { seededRandom as random } from '../../apps/server/src/lib/random.js';
+
 const WORDS = (
   'neon amiga dream copper raster sprite blitter paula vector pixel echo chip tape floppy ' +
   'sunset midnight crystal velvet cosmic arcade turbo hyper retro lunar solar orbit pulse ' +
@@ -13,17 +15,6 @@ const WORDS = (
   'frozen burning silent broken hidden lost wild free final first last little big'
 ).split(' ');
 const ACCENTED = ['Élan', 'Ørsted', 'Ümit', 'Zoë', 'Çelik', 'Ñandú', 'Åsa', 'Jürgen'];
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 

@@ -1,4 +1,5 @@
 import type { DemoTune, Voice } from './demo-catalog.js';
+import { seededRandom as random } from '../../lib/random.js';
 
 /** Rendered at 22.05 kHz (as trackers of the era did); ffmpeg resamples to 44.1 kHz. */
 export const SAMPLE_RATE = 22_050;
@@ -15,18 +16,6 @@ const PROGRESSIONS = [
   [5, 3, 0, 4],
   [0, 3, 4, 4],
 ];
-
-/** Small deterministic PRNG (mulberry32): the same seed always gives the same tune. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const freqOf = (semitonesFromA220: number) => 220 * 2 ** (semitonesFromA220 / 12);
 
