@@ -1,8 +1,8 @@
 import { LIMITS, type SongDetail } from '@queuecast/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { CommentItem } from '../../../components/comment-item';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, isoTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { usePostComment } from '../api/post-comment';
 
@@ -68,15 +68,12 @@ export function SongComments({
       ) : (
         <ul className="comment-list" aria-label="Comments">
           {comments.map((c) => (
-            <li key={c.id}>
-              <div className="comment-meta">
-                <strong>{c.username}</strong>{' '}
-                <time dateTime={isoTime(c.created_at)} className="muted">
-                  {formatDateTime(c.created_at)}
-                </time>
-              </div>
-              <p className="comment-text">{c.comment}</p>
-            </li>
+            <CommentItem
+              key={c.id}
+              username={c.username}
+              createdAt={c.created_at}
+              comment={c.comment}
+            />
           ))}
         </ul>
       )}

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { useTagCloud } from '../api/get-tag-cloud';
-import { scaleTags, tagsPath } from '../tag-scale';
+import { scaleTags } from '../tag-scale';
+import { ScaledTagLink } from './scaled-tag-link';
 
 const SKELETONS = [5, 8, 4, 7, 6, 9, 5, 6, 8, 4, 7, 5];
 
@@ -28,13 +28,7 @@ export function TagCloud() {
     <ul className="tag-cloud" aria-label="All tags">
       {tags.map((t) => (
         <li key={t.tag}>
-          <Link
-            to={tagsPath([t.tag])}
-            style={{ fontSize: `${t.size}rem`, fontWeight: t.bold ? 700 : 400 }}
-          >
-            {t.tag}
-          </Link>{' '}
-          <span className="muted tag-count">({t.count})</span>
+          <ScaledTagLink tag={t} />
         </li>
       ))}
     </ul>

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/toast';
 import { InvalidSongData, useTagSongs } from '../api/get-tag-songs';
 import { scaleTags, tagsPath } from '../tag-scale';
 import { usePageOffset } from '../use-page-offset';
+import { ScaledTagLink } from './scaled-tag-link';
 
 /** Other tags on the listed songs (bold above 70 % of the largest), each addable to the filter. */
 function RelatedTags({ tags, related }: { tags: string[]; related: Record<string, number> }) {
@@ -21,13 +22,7 @@ function RelatedTags({ tags, related }: { tags: string[]; related: Record<string
       <ul className="tag-cloud">
         {scaled.map((t) => (
           <li key={t.tag}>
-            <Link
-              to={tagsPath([t.tag])}
-              style={{ fontSize: `${t.size}rem`, fontWeight: t.bold ? 700 : 400 }}
-            >
-              {t.tag}
-            </Link>{' '}
-            <span className="muted tag-count">({t.count})</span>{' '}
+            <ScaledTagLink tag={t} />{' '}
             <Link
               to={tagsPath([...tags, t.tag])}
               className="add-tag"

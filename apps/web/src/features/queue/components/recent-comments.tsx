@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime, isoTime } from '../../../lib/format';
+import { CommentItem } from '../../../components/comment-item';
 import { useRecentComments } from '../api/get-recent-comments';
 
 /** Spec §2 queue page: the latest comments, each linking to its song, line breaks kept. */
@@ -13,18 +13,20 @@ export function RecentComments() {
       ) : (
         <ul className="comment-list">
           {data.map((c) => (
-            <li key={c.id}>
-              <div className="comment-meta">
-                <Link to={`/song/${c.song.id}`}>
-                  {c.song.artist ?? 'Unknown'} – {c.song.title}
-                </Link>{' '}
-                <span className="muted">by</span> <strong>{c.username}</strong>{' '}
-                <time dateTime={isoTime(c.created_at)} className="muted">
-                  {formatDateTime(c.created_at)}
-                </time>
-              </div>
-              <p className="comment-text">{c.comment}</p>
-            </li>
+            <CommentItem
+              key={c.id}
+              context={
+                <>
+                  <Link to={`/song/${c.song.id}`}>
+                    {c.song.artist ?? 'Unknown'} – {c.song.title}
+                  </Link>{' '}
+                  <span className="muted">by</span>{' '}
+                </>
+              }
+              username={c.username}
+              createdAt={c.created_at}
+              comment={c.comment}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { formatDateTime, isoTime } from '../lib/format';
+
+/** One comment: optional context (e.g. its song), author, time and the text as plain text. */
+export function CommentItem(props: {
+  context?: ReactNode;
+  username: string;
+  createdAt: number;
+  comment: string;
+}) {
+  return (
+    <li>
+      <div className="comment-meta">
+        {props.context}
+        <strong>{props.username}</strong>{' '}
+        <time dateTime={isoTime(props.createdAt)} className="muted">
+          {formatDateTime(props.createdAt)}
+        </time>
+      </div>
+      <p className="comment-text">{props.comment}</p>
+    </li>
+  );
+}
