@@ -1,6 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { artistHandle, artistLetter, foldText } from '../../apps/server/src/lib/text.js';
+import { TOP_PARTNERS_KEPT } from '../../apps/server/src/modules/library/library.repo.js';
 import { artistNames, songs, type DatasetSize } from './dataset.js';
 
 const BATCH = 20_000;
@@ -9,8 +10,28 @@ const now = Math.floor(Date.now() / 1000);
 interface Sink {
   insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
   search(rows: [number, string][]): Promise<void>;
-  /** Sets song_count of `table` rows by id. */
-  counts(table: 'tags' | 'artists', counts: [number, number][]): Promise<void>;
+  /** Sets one column of `table` rows by id. */
+  set(
+    table: 'tags' | 'artists',
+    column: 'song_count' | 'top_partners',
+    values: [number, number | string][],
+  ): Promise<void>;
+}
+
+const tagName = (id: number) => `tag${String(id).padStart(4, '0')}`;
+
+/** Each tag's strongest partners as the server keeps them (TOP_PARTNERS_KEPT, JSON). */
+function topPartners(pairs: Int32Array, tags: number): [number, string][] {
+  return Array.from({ length: tags }, (_, i) => {
+    const t = i + 1;
+    const list: [string, number][] = [];
+    for (let o = 1; o <= tags; o++) {
+      const n = pairs[t * (tags + 1) + o]!;
+      if (n > 0) list.push([tagName(o), n]);
+    }
+    list.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    return [t, JSON.stringify(list.slice(0, TOP_PARTNERS_KEPT))];
+  });
 }
 
 /** Streams the dataset into any engine through `sink`, in batches; keeps counts in memory. */
@@ -48,7 +69,7 @@ async function loadInto(sink: Sink, size: DatasetSize, log: (s: string) => void)
   await sink.insert(
     'tags',
     ['id', 'name', 'song_count'],
-    Array.from({ length: size.tags }, (_, i) => [i + 1, `tag${String(i + 1).padStart(4, '0')}`, 0]),
+    Array.from({ length: size.tags }, (_, i) => [i + 1, tagName(i + 1), 0]),
   );
   log(`artists ${size.artists}, platforms ${size.platforms}, tags ${size.tags}`);
 
@@ -95,12 +116,14 @@ async function loadInto(sink: Sink, size: DatasetSize, log: (s: string) => void)
   }
   await flush();
 
-  await sink.counts(
+  await sink.set(
     'tags',
+    'song_count',
     Array.from({ length: size.tags }, (_, i) => [i + 1, tagCount[i + 1]!]),
   );
-  await sink.counts(
+  await sink.set(
     'artists',
+    'song_count',
     Array.from({ length: size.artists }, (_, i) => [i + 1, artistCount[i + 1]!]),
   );
   let pairRows: unknown[][] = [];
@@ -115,6 +138,7 @@ async function loadInto(sink: Sink, size: DatasetSize, log: (s: string) => void)
     }
   }
   await sink.insert('tag_pairs', ['tag_id', 'other_id', 'song_count'], pairRows);
+  await sink.set('tags', 'top_partners', topPartners(pairs, size.tags));
   log(`songs ${size.songs}, tags ${size.tags}, tag pairs written`);
 }
 
@@ -143,9 +167,9 @@ export async function loadSqlite(file: string, size: DatasetSize, log: (s: strin
       db.transaction(() => rows.forEach((r) => stmt.run(r)))();
       return Promise.resolve();
     },
-    counts: (table, counts) => {
-      const stmt = db.prepare(`update ${table} set song_count = ? where id = ?`);
-      db.transaction(() => counts.forEach(([id, n]) => stmt.run(n, id)))();
+    set: (table, column, values) => {
+      const stmt = db.prepare(`update ${table} set ${column} = ? where id = ?`);
+      db.transaction(() => values.forEach(([id, v]) => stmt.run(v, id)))();
       return Promise.resolve();
     },
   };
@@ -185,10 +209,11 @@ export async function loadPostgres(url: string, size: DatasetSize, log: (s: stri
         [rows.map((r) => r[0]), rows.map((r) => r[1])],
       );
     },
-    async counts(table, counts) {
+    async set(table, column, values) {
+      const type = column === 'song_count' ? 'int' : 'text';
       await pool.query(
-        `update ${table} set song_count = c.n from unnest($1::int[], $2::int[]) as c(id, n) where ${table}.id = c.id`,
-        [counts.map((c) => c[0]), counts.map((c) => c[1])],
+        `update ${table} set ${column} = c.v from unnest($1::int[], $2::${type}[]) as c(id, v) where ${table}.id = c.id`,
+        [values.map((c) => c[0]), values.map((c) => c[1])],
       );
     },
   };

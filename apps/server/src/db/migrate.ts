@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-catalog-search.js';
 import * as m0003 from './migrations/0003-artist-song-count.js';
 import * as m0004 from './migrations/0004-tag-pairs-by-count.js';
+import * as m0005 from './migrations/0005-tag-top-partners.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-catalog-search': m0002,
   '0003-artist-song-count': m0003,
   '0004-tag-pairs-by-count': m0004,
+  '0005-tag-top-partners': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

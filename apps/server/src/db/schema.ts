@@ -69,6 +69,8 @@ export interface TagsTable {
   id: Generated<number>;
   name: string;
   song_count: ColumnType<number, number | undefined, number>;
+  /** JSON `[[name, count], ...]`: the strongest partners, in count order. */
+  top_partners: ColumnType<string, string | undefined, string>;
 }
 
 export interface SongTagsTable {

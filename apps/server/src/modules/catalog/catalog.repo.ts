@@ -1,8 +1,6 @@
 import type { Db } from '../../db/database.js';
 
 const RELATED_LIMIT = 30;
-/** Partners read per tag for a song's related tags; the sum's top 8 come from these. */
-const PARTNERS_PER_TAG = 40;
 
 /** Catalogue lookups that answer ids, names and counts; songs are presented elsewhere. */
 export class CatalogRepo {
@@ -171,48 +169,19 @@ export class CatalogRepo {
     return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
   }
 
-  /**
-   * Tags found most often with this song's tags: each own tag's strongest partners (read in
-   * count order from tag_pairs), summed over the song's tags.
-   */
-  async relatedToSong(songId: number, limit: number): Promise<{ name: string; n: number }[]> {
-    const own = await this.db
-      .selectFrom('song_tags')
-      .select('tag_id')
-      .where('song_id', '=', songId)
+  /** The song's tags, each with its kept list of strongest partners; one indexed read. */
+  async tagsWithPartners(songId: number): Promise<{ name: string; partners: [string, number][] }[]> {
+    const rows = await this.db
+      .selectFrom('song_tags as st')
+      .innerJoin('tags as t', 't.id', 'st.tag_id')
+      .select(['t.name', 't.top_partners'])
+      .where('st.song_id', '=', songId)
+      .orderBy('t.name')
       .execute();
-    if (own.length === 0) return [];
-    const ownIds = new Set(own.map((t) => t.tag_id));
-    // One round trip: each own tag's strongest partners, read in order from the count index.
-    const perTag = own.map(({ tag_id }) =>
-      this.db
-        .selectFrom('tag_pairs')
-        .select(['other_id', 'song_count'])
-        .where('tag_id', '=', tag_id)
-        .orderBy('song_count', 'desc')
-        .limit(PARTNERS_PER_TAG),
-    );
-    const partners = await this.db
-      .selectFrom(
-        perTag
-          .slice(1)
-          .reduce(
-            (union, q) => union.unionAll(this.db.selectFrom(q.as('q')).selectAll()),
-            this.db.selectFrom(perTag[0]!.as('q')).selectAll(),
-          )
-          .as('p'),
-      )
-      .innerJoin('tags as t', 't.id', 'p.other_id')
-      .select(['p.other_id', 'p.song_count', 't.name'])
-      .execute();
-    const sums = new Map<string, number>();
-    for (const p of partners) {
-      if (!ownIds.has(p.other_id)) sums.set(p.name, (sums.get(p.name) ?? 0) + p.song_count);
-    }
-    return [...sums]
-      .map(([name, n]) => ({ name, n }))
-      .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
-      .slice(0, limit);
+    return rows.map((r) => ({
+      name: r.name,
+      partners: JSON.parse(r.top_partners) as [string, number][],
+    }));
   }
 
   votesFor(songId: number) {

@@ -23,6 +23,21 @@ const RELATED_SAMPLE = 2000;
 const counts = (rows: { name: string; n: number }[]): TagCounts =>
   Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 
+/** Tags found most often with a song's tags: their kept partner counts, summed. */
+function relatedTags(own: { name: string; partners: [string, number][] }[], limit: number) {
+  const ownNames = new Set(own.map((t) => t.name));
+  const sums = new Map<string, number>();
+  for (const tag of own) {
+    for (const [name, n] of tag.partners) {
+      if (!ownNames.has(name)) sums.set(name, (sums.get(name) ?? 0) + n);
+    }
+  }
+  return [...sums]
+    .map(([name, n]) => ({ name, n }))
+    .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
 /** Browsing, searching and the song page; read-only. */
 export class CatalogService {
   constructor(
@@ -33,20 +48,21 @@ export class CatalogService {
   ) {}
 
   async songDetail(id: number, viewer: Viewer | null): Promise<SongDetail> {
-    const song = await this.presenter.presentOne(id, viewer, { withTags: true });
-    if (!song) throw notFound('Song not found.');
-    const [related, votes, favorites, history, comments, requestCount] = await Promise.all([
-      this.catalog.relatedToSong(id, LIMITS.relatedTagsShown),
+    const [song, tags, votes, favorites, history, comments, requestCount] = await Promise.all([
+      this.presenter.presentOne(id, viewer),
+      this.catalog.tagsWithPartners(id),
       this.catalog.votesFor(id),
       this.catalog.favoritesFor(id),
       this.catalog.historyFor(id),
       this.comments.forSong(id),
       this.catalog.requestCount(id),
     ]);
+    if (!song) throw notFound('Song not found.');
+    song.tags = tags.map((t) => t.name);
     return {
       song,
-      tags: song.tags ?? [],
-      relatedTags: counts(related),
+      tags: song.tags,
+      relatedTags: counts(relatedTags(tags, LIMITS.relatedTagsShown)),
       votes,
       favorites,
       history,

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { artistHandle, artistLetter } from '../../lib/text.js';
 
+/** Partners kept per tag; a song's related tags are summed from its tags' lists. */
+export const TOP_PARTNERS_KEPT = 40;
+
 /** Writes to the catalogue: artists, platforms, tags, songs, files. Takes a transaction. */
 export class LibraryRepo {
   constructor(private readonly db: Db) {}
@@ -114,6 +117,26 @@ export class LibraryRepo {
           .columns(['tag_id', 'other_id'])
           .doUpdateSet({ song_count: sql`tag_pairs.song_count + 1` }),
       )
+      .execute();
+    for (const id of ids) await this.refreshTopPartners(db, id);
+  }
+
+  /** Rewrites the tag's kept list of strongest partners from the co-occurrence counts. */
+  private async refreshTopPartners(db: Db, tagId: number) {
+    const partners = await db
+      .selectFrom('tag_pairs as tp')
+      .innerJoin('tags as t', 't.id', 'tp.other_id')
+      .select(['t.name', 'tp.song_count'])
+      .where('tp.tag_id', '=', tagId)
+      .where('tp.song_count', '>', 0)
+      .orderBy('tp.song_count', 'desc')
+      .orderBy('t.name')
+      .limit(TOP_PARTNERS_KEPT)
+      .execute();
+    await db
+      .updateTable('tags')
+      .set({ top_partners: JSON.stringify(partners.map((p) => [p.name, Number(p.song_count)])) })
+      .where('id', '=', tagId)
       .execute();
   }
 
