@@ -21,6 +21,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { stationRoutes } from './modules/station/station.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(routes(ctx));
   }
   await app.register(liveRoutes(ctx.live.hub));
+  await app.register(stationRoutes(ctx, ctx.services.station));
 
   await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
   return Object.assign(app, { ctx });

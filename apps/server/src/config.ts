@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   REQUEST_COOLDOWN_S: positiveInt.default(10),
   FFMPEG_PATH: z.string().min(1).optional(),
   DEMO_LIBRARY: bool.default(true),
+  STATION: bool.default(true),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +83,8 @@ export type Config = {
   requestCooldownSeconds: number;
   ffmpegPath: string | undefined;
   demoLibrary: boolean;
+  /** Whether this process plays the station (playout, encoder, streams). */
+  station: boolean;
   admin: { username: string; password: string } | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestCooldownSeconds: e.REQUEST_COOLDOWN_S,
     ffmpegPath: e.FFMPEG_PATH,
     demoLibrary: e.DEMO_LIBRARY,
+    station: e.STATION,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }

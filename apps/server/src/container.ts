@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAuthGuards } from './auth/guards.js';
 import { loadJwtSecret } from './auth/secret.js';
@@ -29,6 +30,9 @@ import { UserAdminService } from './modules/users/user-admin.service.js';
 import { UserRepo } from './modules/users/user.repo.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { StationService } from './modules/station/station.service.js';
+import { Station } from './station/station.js';
+import { StationRepo } from './station/station.repo.js';
 
 export interface ContainerDeps {
   config: Config;
@@ -58,6 +62,7 @@ export function createContext(deps: ContainerDeps): AppContext {
     votes: new VoteRepo(db),
     favorites: new FavoriteRepo(db),
     library: new LibraryRepo(db),
+    station: new StationRepo(db),
   };
   const presenter = new SongPresenter(repos.songs, () => config.songLockHours * 3600);
   const auth = new AuthService({
@@ -68,8 +73,24 @@ export function createContext(deps: ContainerDeps): AppContext {
     signupMode: config.signupMode,
     loginLimits: deps.loginLimits,
   });
-  const playback = new PlaybackService(repos.users);
   const media = { tools: locateFfmpeg(config.ffmpegPath), store: new MediaStore(config.dataDir) };
+  const station = new Station({
+    ffmpeg: media.tools.ffmpeg,
+    mediaRoot: media.store.root,
+    hlsDir: path.join(config.dataDir, 'hls'),
+    stationName: config.stationName,
+    lockSeconds: () => config.songLockHours * 3600,
+    repo: repos.station,
+    bus,
+    log: deps.log,
+  });
+  const playback = new PlaybackService({
+    users: repos.users,
+    station: repos.station,
+    presenter,
+    stationInfo: { name: config.stationName, dj_label: config.defaultDjLabel },
+    listeners: () => (station.isRunning ? station.listeners : 0),
+  });
   const library = new LibraryService(db, repos.library, repos.search);
   return {
     config,
@@ -79,6 +100,7 @@ export function createContext(deps: ContainerDeps): AppContext {
     guards: createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' })),
     bus,
     live: { playback, hub: new LiveHub(playback, bus, deps.log) },
+    station,
     repos,
     presenter,
     media,
@@ -91,6 +113,7 @@ export function createContext(deps: ContainerDeps): AppContext {
       comments: new CommentsService(repos.comments, repos.songs),
       library,
       import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
+      station: new StationService(station, presenter),
     },
   };
 }

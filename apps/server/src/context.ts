@@ -27,6 +27,9 @@ import type { UserAdminService } from './modules/users/user-admin.service.js';
 import type { UserRepo } from './modules/users/user.repo.js';
 import type { VoteRepo } from './modules/votes/vote.repo.js';
 import type { VotesService } from './modules/votes/votes.service.js';
+import type { StationService } from './modules/station/station.service.js';
+import type { Station } from './station/station.js';
+import type { StationRepo } from './station/station.repo.js';
 
 /** What route plugins are given: built once (container.ts), so every route shares one set. */
 export interface AppContext {
@@ -37,6 +40,8 @@ export interface AppContext {
   guards: AuthGuards;
   bus: EventBus;
   live: { playback: PlaybackService; hub: LiveHub };
+  /** The radio; started by the process that plays it (main.ts), idle otherwise. */
+  station: Station;
   presenter: SongPresenter;
   media: { tools: FfmpegTools; store: MediaStore };
   repos: {
@@ -50,6 +55,7 @@ export interface AppContext {
     votes: VoteRepo;
     favorites: FavoriteRepo;
     library: LibraryRepo;
+    station: StationRepo;
   };
   services: {
     auth: AuthService;
@@ -60,5 +66,6 @@ export interface AppContext {
     comments: CommentsService;
     library: LibraryService;
     import: ImportService;
+    station: StationService;
   };
 }

@@ -48,6 +48,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.station) {
+    await app.ctx.station.start();
+    app.log.info({ hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' }, 'station on air');
+  }
 
   if (config.demoLibrary) {
     // In the background: the site answers at once while the first music is made.

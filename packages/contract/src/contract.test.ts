@@ -34,6 +34,7 @@ describe('contract', () => {
       oneliner: [],
       listeners: 0,
       server_time: 1,
+      station: { name: 'Queuecast', dj_label: 'Auto-DJ' },
     };
     expect(PlaybackUpdateSchema.parse(update)).toEqual(update);
   });

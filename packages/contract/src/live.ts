@@ -18,8 +18,11 @@ export const PlaybackUpdateSchema = z.object({
   history: z.array(SongSchema),
   active_users: z.array(ActiveUserSchema),
   oneliner: z.array(OnelinerMessageSchema),
+  /** Current listeners: MP3 connections plus HLS clients seen in the last 30 s. */
   listeners: z.number().int(),
   server_time: z.number(),
+  /** Shown where a song has no requester, and as the media-session fallback. */
+  station: z.object({ name: z.string(), dj_label: z.string() }),
 });
 export type PlaybackUpdate = z.infer<typeof PlaybackUpdateSchema>;
 
@@ -31,3 +34,9 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refresh') }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
+
+/** Where the audio is; the web player uses these paths on its own origin. */
+export const STREAM_PATHS = { hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' } as const;
+
+export const SkipResultSchema = z.object({ skipped: SongSchema.nullable() });
+export type SkipResult = z.infer<typeof SkipResultSchema>;

@@ -1,25 +1,108 @@
-import type { PlaybackUpdate } from '@queuecast/contract';
+import type { PlaybackUpdate, Song } from '@queuecast/contract';
 import { nowSeconds } from '../db/dialect.js';
+import type { SongPresenter } from '../modules/catalog/song-presenter.js';
 import type { UserRepo } from '../modules/users/user.repo.js';
+import { effectiveLength } from '../station/scheduler.js';
+import type { StationRepo } from '../station/station.repo.js';
 
 /** An authenticated call within this window counts a user as active. */
 export const ACTIVE_WINDOW_S = 5 * 60;
+/** History entries in a playback update. */
+export const HISTORY_SHOWN = 20;
+/** Upcoming entries in a playback update. */
+export const QUEUE_SHOWN = 100;
 
-/** Assembles the playback_update that every socket receives. */
+export interface PlaybackDeps {
+  users: UserRepo;
+  station: StationRepo;
+  presenter: SongPresenter;
+  stationInfo: { name: string; dj_label: string };
+  /** Current listener count; 0 while the station is off air. */
+  listeners: () => number;
+}
+
+/**
+ * Assembles the playback_update that every socket receives: now playing with its start and
+ * effective length, the queue in play order with expected start times, the history newest
+ * first. Built for no viewer in particular, because every socket gets the same bytes.
+ */
 export class PlaybackService {
-  constructor(private readonly users: UserRepo) {}
+  constructor(private readonly deps: PlaybackDeps) {}
 
   async build(): Promise<PlaybackUpdate> {
-    const activeUsers = await this.users.listSeenSince(nowSeconds() - ACTIVE_WINDOW_S);
+    const { users, station, presenter } = this.deps;
+    const [activeUsers, current, queue] = await Promise.all([
+      users.listSeenSince(nowSeconds() - ACTIVE_WINDOW_S),
+      station.nowPlaying(),
+      station.queue(QUEUE_SHOWN),
+    ]);
+    const history = await station.history(HISTORY_SHOWN, current?.id ?? null);
+    const ids = [
+      ...(current ? [current.song_id] : []),
+      ...queue.map((q) => q.song_id),
+      ...history.map((h) => h.song_id),
+    ];
+    const songs = new Map((await presenter.present([...new Set(ids)], null)).map((s) => [s.id, s]));
+    const copy = (id: number): Song | undefined => {
+      const song = songs.get(id);
+      return song ? { ...song } : undefined;
+    };
+
+    let nowPlaying: Song | null = null;
+    let nextStart = nowSeconds();
+    if (current) {
+      const song = copy(current.song_id);
+      if (song) {
+        nowPlaying = {
+          ...song,
+          length: current.length,
+          start_time: current.started_at,
+          source: 'now',
+          isNowPlaying: true,
+          requested_by_username: current.requested_by_username,
+          queue_id: current.id,
+        };
+        nextStart = Math.max(nextStart, current.started_at + current.length);
+      }
+    }
+    const upcoming: Song[] = [];
+    for (const entry of queue) {
+      const song = copy(entry.song_id);
+      if (!song) continue;
+      const length = effectiveLength(song);
+      upcoming.push({
+        ...song,
+        length,
+        start_time: nextStart,
+        source: 'upcoming',
+        requested_by_username: entry.requested_by_username,
+        queue_id: entry.id,
+      });
+      nextStart += length;
+    }
+    const played: Song[] = [];
+    for (const h of history) {
+      const song = copy(h.song_id);
+      if (!song) continue;
+      played.push({
+        ...song,
+        length: h.length,
+        start_time: h.started_at,
+        played_at: h.started_at,
+        source: 'history',
+        requested_by_username: h.requested_by_username,
+      });
+    }
     return {
       type: 'playback_update',
-      now_playing: null,
-      queue: [],
-      history: [],
+      now_playing: nowPlaying,
+      queue: upcoming,
+      history: played,
       active_users: activeUsers.map((u) => ({ username: u.username })),
       oneliner: [],
-      listeners: 0,
+      listeners: this.deps.listeners(),
       server_time: Date.now() / 1000,
+      station: this.deps.stationInfo,
     };
   }
 }

@@ -170,7 +170,9 @@ export class CatalogRepo {
   }
 
   /** The song's tags, each with its kept list of strongest partners; one indexed read. */
-  async tagsWithPartners(songId: number): Promise<{ name: string; partners: [string, number][] }[]> {
+  async tagsWithPartners(
+    songId: number,
+  ): Promise<{ name: string; partners: [string, number][] }[]> {
     const rows = await this.db
       .selectFrom('song_tags as st')
       .innerJoin('tags as t', 't.id', 'st.tag_id')

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorSchema, SkipResultSchema } from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/http-error.js';
+import { HLS_SEGMENT_PATTERN } from '../../station/encoder.js';
+import { offAir, type StationService } from './station.service.js';
+
+/** The streams (HLS playlist and segments, continuous MP3) and staff control of the station. */
+export function stationRoutes(ctx: AppContext, service: StationService): FastifyPluginAsyncZod {
+  const station = ctx.station;
+  return async (app) => {
+    app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
+      if (!station.isRunning) throw offAir();
+      const playlist = await fs.promises.readFile(station.hlsPlaylist).catch(() => null);
+      if (!playlist) throw offAir();
+      station.hlsClients.touch(req.ip, req.headers['user-agent']);
+      return reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('cache-control', 'no-cache')
+        .send(playlist);
+    });
+
+    app.get(
+      '/stream/:segment',
+      { schema: { hide: true, params: z.object({ segment: z.string() }) } },
+      async (req, reply) => {
+        const { segment } = req.params;
+        if (segment === 'live.mp3') {
+          if (!station.isRunning) throw offAir();
+          reply.hijack();
+          station.mp3.add(req.raw.socket);
+          return reply;
+        }
+        if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');
+        const file = path.join(path.dirname(station.hlsPlaylist), segment);
+        const data = await fs.promises.readFile(file).catch(() => null);
+        if (!data) throw notFound('That segment has expired.');
+        return reply
+          .header('content-type', 'video/mp2t')
+          .header('cache-control', 'public, max-age=60')
+          .send(data);
+      },
+    );
+
+    app.post(
+      '/api/station/skip',
+      {
+        preHandler: ctx.guards.requireRole('moderator', 'admin'),
+        schema: {
+          tags: ['station'],
+          summary: 'Cut the track on air (moderators and admins)',
+          security: [{ bearer: [] }],
+          response: {
+            200: SkipResultSchema,
+            401: ErrorSchema,
+            403: ErrorSchema,
+            409: ErrorSchema,
+            503: ErrorSchema,
+          },
+        },
+      },
+      () => service.skip(),
+    );
+
+    app.addHook('onClose', async () => station.stop());
+  };
+}

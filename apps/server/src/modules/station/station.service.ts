@@ -1,0 +1,22 @@
+import type { SkipResult } from '@queuecast/contract';
+import { conflict, HttpError } from '../../lib/http-error.js';
+import type { SongPresenter } from '../catalog/song-presenter.js';
+import type { Station } from '../../station/station.js';
+
+export const offAir = () => new HttpError(503, 'The station is off air.');
+
+/** Staff actions on the station, and whether there is one to act on. */
+export class StationService {
+  constructor(
+    private readonly station: Station,
+    private readonly presenter: SongPresenter,
+  ) {}
+
+  /** Cuts the track on air; the next one starts at once. */
+  async skip(): Promise<SkipResult> {
+    if (!this.station.isRunning) throw offAir();
+    const songId = this.station.skip();
+    if (songId === null) throw conflict('Nothing is playing.');
+    return { skipped: (await this.presenter.presentOne(songId, null)) ?? null };
+  }
+}

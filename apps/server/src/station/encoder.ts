@@ -1,0 +1,107 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
+
+export const HLS_PLAYLIST = 'live.m3u8';
+export const HLS_SEGMENT_PATTERN = /^live-\d+\.ts$/;
+/** Delay before a dead encoder is started again. */
+export const RESTART_DELAY_MS = 500;
+/** An encoder this far behind the clock is stuck: it is killed and restarted. */
+const MAX_BACKLOG = 5 * BYTES_PER_SECOND;
+
+/** One ffmpeg: PCM in on stdin; HLS (AAC 128k, 2 s segments) to a folder; MP3 128k on stdout. */
+export function encoderArgs(hlsDir: string): string[] {
+  return [
+    ...['-hide_banner', '-nostdin', '-v', 'error'],
+    // Raw PCM needs no probing; without these ffmpeg would sit on 5 s of input first.
+    ...['-analyzeduration', '0', '-probesize', '32'],
+    ...PCM_FORMAT_ARGS,
+    ...['-i', 'pipe:0'],
+    ...['-map', '0:a', '-c:a', 'aac', '-b:a', '128k'],
+    ...['-f', 'hls', '-hls_time', '2', '-hls_list_size', '6'],
+    ...['-hls_start_number_source', 'epoch'],
+    ...[
+      '-hls_flags',
+      'delete_segments+program_date_time+omit_endlist+append_list+discont_start+temp_file',
+    ],
+    ...['-hls_segment_filename', path.join(hlsDir, 'live-%d.ts')],
+    path.join(hlsDir, HLS_PLAYLIST),
+    ...['-map', '0:a', '-c:a', 'libmp3lame', '-b:a', '128k'],
+    ...['-id3v2_version', '0', '-write_xing', '0', '-flush_packets', '1'],
+    ...['-f', 'mp3', 'pipe:1'],
+  ];
+}
+
+/**
+ * The long-lived encoder, supervised: if ffmpeg dies or stalls it is started again within a
+ * second, and the PCM clock never waits for it. MP3 bytes go to `onMp3`.
+ */
+export class Encoder {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private stopped = false;
+  private restartTimer: NodeJS.Timeout | null = null;
+  restarts = 0;
+
+  constructor(
+    private readonly ffmpeg: string,
+    private readonly hlsDir: string,
+    private readonly onMp3: (chunk: Buffer) => void,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): void {
+    this.stopped = false;
+    const child = spawn(this.ffmpeg, encoderArgs(this.hlsDir), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => this.onMp3(d));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString('utf8')).slice(-2000);
+    });
+    child.stdin.on('error', () => undefined); // a dying encoder; 'close' handles it
+    child.on('error', (err) => this.log.error({ err }, 'encoder could not start'));
+    child.on('close', (code, signal) => {
+      if (this.child === child) this.child = null;
+      if (this.stopped) return;
+      this.log.error({ code, signal, stderr: stderr.trim() }, 'encoder stopped; restarting');
+      this.restartTimer = setTimeout(() => {
+        this.restartTimer = null;
+        if (this.stopped) return;
+        this.restarts++;
+        this.start();
+      }, RESTART_DELAY_MS);
+    });
+  }
+
+  /** Feeds PCM; dropped while no encoder runs, so the clock keeps time regardless. */
+  write(pcm: Buffer): void {
+    const child = this.child;
+    if (!child || child.stdin.destroyed) return;
+    if (child.stdin.writableLength > MAX_BACKLOG) {
+      this.log.error('encoder stalled; restarting');
+      child.kill('SIGKILL');
+      return;
+    }
+    child.stdin.write(pcm);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    const child = this.child;
+    this.child = null;
+    if (!child) return;
+    await new Promise<void>((resolve) => {
+      child.once('close', () => resolve());
+      child.stdin.end();
+      setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+    });
+  }
+}

@@ -1,0 +1,213 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Decoder } from './decoder.js';
+import { BYTES_PER_SECOND, secondsToBytes, wholeFrames } from './pcm.js';
+import type { Track } from './scheduler.js';
+
+/** The clock's tick. */
+const TICK_MS = 20;
+/** PCM is written this far ahead of the wall clock, so the encoder never waits. */
+const LEAD_S = 0.25;
+/** The next track's decoder starts this long before the current one ends. */
+export const PREFETCH_S = 4;
+/** While nothing is prepared, look for a next track this often. */
+const RETRY_MS = 1000;
+
+const SILENCE = Buffer.alloc(BYTES_PER_SECOND);
+
+/** What the playout asks of the rest of the station. */
+export interface PlayoutHooks {
+  /** The next track, or null when there is nothing playable. */
+  next(current: Track | null): Promise<Track | null>;
+  /** The track's first sample is entering the stream at `at` (epoch seconds, fractional). */
+  started(track: Track, at: number): Promise<void>;
+  /** The track left the air: ran out, was skipped, or could not be decoded. */
+  finished(track: Track, how: 'played' | 'skipped' | 'failed', reason?: string): Promise<void>;
+  /** PCM for the encoder. */
+  write(pcm: Buffer): void;
+}
+
+interface Playing {
+  track: Track;
+  decoder: Decoder;
+  /** PCM bytes the track should last. */
+  expected: number;
+}
+
+/**
+ * The station's clock: writes PCM in real time, track after track with no gap. The next track
+ * is decoded a few seconds ahead; when the current one's last sample is out, the next one's
+ * first sample follows in the same write. When nothing is ready, silence keeps the stream up.
+ */
+export class Playout {
+  private current: Playing | null = null;
+  private nextUp: Playing | null = null;
+  private preparing: Promise<void> | null = null;
+  private lastTry = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private startedAtMs = 0;
+  private startEpoch = 0;
+  /** PCM bytes written since the clock started. */
+  written = 0;
+  /** Bytes of silence written because no audio was ready. */
+  silence = 0;
+
+  constructor(
+    private readonly ffmpeg: string,
+    private readonly mediaRoot: string,
+    private readonly hooks: PlayoutHooks,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get nowPlaying(): Track | null {
+    return this.current?.track ?? null;
+  }
+
+  /** The track being decoded to follow the current one, if chosen yet. */
+  get upNext(): Track | null {
+    return this.nextUp?.track ?? null;
+  }
+
+  /** Starts the clock, resuming `resume` mid-track when given. */
+  start(resume: Track | null): void {
+    this.startedAtMs = performance.now();
+    this.startEpoch = Date.now() / 1000;
+    this.written = 0;
+    if (resume) this.current = this.open(resume);
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.current?.decoder.stop();
+    this.nextUp?.decoder.stop();
+  }
+
+  /** Cuts the current track; the next one follows at once. Answers what was cut. */
+  skip(): Track | null {
+    const cut = this.current;
+    if (!cut) return null;
+    cut.decoder.stop();
+    this.current = null;
+    void this.hooks.finished(cut.track, 'skipped');
+    this.startNext();
+    return cut.track;
+  }
+
+  /** The prepared track is an auto-DJ pick and a request has arrived: decide again. */
+  reconsiderNext(): void {
+    if (this.nextUp && this.nextUp.track.queueId === null) {
+      this.nextUp.decoder.stop();
+      this.nextUp = null;
+      this.lastTry = 0;
+    }
+  }
+
+  /**
+   * The epoch time of the byte at stream offset `bytes`: when the clock meant it to enter the
+   * encoder. The HLS program date-time is on the same timeline.
+   */
+  private epochAt(bytes: number): number {
+    return this.startEpoch + bytes / BYTES_PER_SECOND - LEAD_S;
+  }
+
+  private open(track: Track): Playing {
+    const song = track.song;
+    const decoder = new Decoder(this.ffmpeg, {
+      file: path.resolve(this.mediaRoot, song.stored_path ?? ''),
+      skip: song.h_skip + track.offset,
+      length: Math.max(0.05, track.length - track.offset),
+      fadeOut: Math.max(0, Math.min(song.h_fadeout, track.length - track.offset)),
+      gainDb: song.loudness_gain ?? 0,
+    });
+    return { track, decoder, expected: secondsToBytes(track.length - track.offset) };
+  }
+
+  private tick(): void {
+    const due = wholeFrames(
+      Math.floor(((performance.now() - this.startedAtMs) / 1000 + LEAD_S) * BYTES_PER_SECOND),
+    );
+    let guard = 0;
+    while (this.written < due && guard++ < 64) {
+      const pcm = this.read(due - this.written);
+      this.hooks.write(pcm);
+      this.written += pcm.length;
+    }
+    this.maybePrepare();
+  }
+
+  /** The next stretch of audio: the current track, the next one when it ends, else silence. */
+  private read(max: number): Buffer {
+    for (let attempts = 0; attempts < 4; attempts++) {
+      const current = this.current;
+      if (current) {
+        if (current.decoder.failure) {
+          this.fail(current);
+          continue;
+        }
+        const pcm = current.decoder.read(max);
+        if (pcm) return pcm;
+        if (current.decoder.drained) {
+          this.current = null;
+          void this.hooks.finished(current.track, 'played');
+          this.startNext();
+          continue;
+        }
+        break; // the decoder is behind: a moment of silence
+      }
+      if (!this.startNext()) break;
+    }
+    const n = wholeFrames(Math.min(max, SILENCE.length));
+    this.silence += n;
+    return SILENCE.subarray(0, n);
+  }
+
+  /** Moves the prepared track on air at the current stream position. */
+  private startNext(): boolean {
+    const next = this.nextUp;
+    if (!next || (next.decoder.produced === 0 && !next.decoder.ended)) return false;
+    this.nextUp = null;
+    if (next.decoder.failure) {
+      this.fail(next, false);
+      return false;
+    }
+    this.current = next;
+    void this.hooks.started(next.track, this.epochAt(this.written));
+    return true;
+  }
+
+  private fail(playing: Playing, wasOnAir = true): void {
+    const reason = playing.decoder.failure ?? 'unknown';
+    this.log.warn({ song: playing.track.songId, reason }, 'track could not be decoded; skipped');
+    if (wasOnAir) this.current = null;
+    void this.hooks.finished(playing.track, 'failed', reason);
+    this.lastTry = 0;
+  }
+
+  private maybePrepare(): void {
+    const prepared = this.nextUp;
+    if (prepared?.decoder.failure) {
+      // Found out ahead of time: skip it now, so the transition has a playable track.
+      this.nextUp = null;
+      this.fail(prepared, false);
+    }
+    if (this.nextUp || this.preparing) return;
+    const current = this.current;
+    if (current) {
+      const left = (current.expected - current.decoder.consumed) / BYTES_PER_SECOND;
+      if (left > PREFETCH_S && !current.decoder.ended) return;
+    }
+    const now = performance.now();
+    if (now - this.lastTry < RETRY_MS) return;
+    this.lastTry = now;
+    this.preparing = this.hooks
+      .next(this.current?.track ?? null)
+      .then((track) => {
+        if (track && this.timer) this.nextUp = this.open(track);
+        if (track) this.lastTry = 0;
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
+      .finally(() => (this.preparing = null));
+  }
+}

@@ -1,0 +1,146 @@
+import { nowSeconds } from '../db/dialect.js';
+import type { AutoDjCandidate, PlayableRow, StationRepo } from './station.repo.js';
+
+/** Random ids drawn per auto-DJ pick; enough that a large catalogue needs no full scan. */
+const SAMPLE = 64;
+/** Fewer eligible songs than this among the sample: ask the database for a random handful. */
+const ENOUGH = 8;
+/** An unrated song is weighed as if it averaged this, so it keeps a fair chance. */
+const UNRATED_SCORE = 3;
+
+/** A track ready to decode. `queueId` is null for an auto-DJ pick until it goes on air. */
+export interface Track {
+  queueId: number | null;
+  songId: number;
+  requestedBy: number | null;
+  song: PlayableRow;
+  /** Effective length in seconds after the song's tweaks. */
+  length: number;
+  /** Seconds into the effective track at which to begin (a resume after restart). */
+  offset: number;
+  /** Epoch seconds of the first sample, when already on air (a resume). */
+  startedAt: number | null;
+}
+
+/** The auto-DJ's weight: the average vote squared, so a 5 is ~2.8x as likely as a 3. */
+export function weightOf(c: AutoDjCandidate): number {
+  const avg = c.vote_count > 0 ? c.vote_total / c.vote_count : UNRATED_SCORE;
+  return avg * avg;
+}
+
+/** Weighted random choice, preferring candidates that share no artist with the last track. */
+export function chooseWeighted(
+  candidates: readonly AutoDjCandidate[],
+  artists: Map<number, number[]>,
+  lastArtists: readonly number[],
+  random: () => number = Math.random,
+): AutoDjCandidate | undefined {
+  const fresh = candidates.filter(
+    (c) => !(artists.get(c.id) ?? []).some((a) => lastArtists.includes(a)),
+  );
+  const pool = fresh.length > 0 ? fresh : candidates;
+  const total = pool.reduce((sum, c) => sum + weightOf(c), 0);
+  let r = random() * total;
+  for (const c of pool) {
+    r -= weightOf(c);
+    if (r < 0) return c;
+  }
+  return pool.at(-1);
+}
+
+export function effectiveLength(song: Pick<PlayableRow, 'length' | 'h_length' | 'h_skip'>) {
+  if (song.h_length > 0) return Math.min(song.h_length, Math.max(0, song.length - song.h_skip));
+  return Math.max(0, song.length - song.h_skip);
+}
+
+/**
+ * Decides what plays next: the oldest unplayed queue entry, else an auto-DJ pick (playable,
+ * outside the lock window, weighted by rating, another artist than the last when it can;
+ * when everything is locked, the least recently played), so the station never falls silent.
+ */
+export class Scheduler {
+  constructor(
+    private readonly repo: StationRepo,
+    private readonly lockSeconds: () => number,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** The entry that was on air when the station stopped, to resume where it was. */
+  async resume(now = Date.now() / 1000): Promise<Track | null> {
+    const entry = await this.repo.playingEntry();
+    if (!entry) return null;
+    const song = await this.repo.playable(entry.song_id);
+    const startedAt = entry.started_at ?? now;
+    const length = song ? effectiveLength(song) : 0;
+    const offset = now - startedAt;
+    if (!song || offset >= length - 1) {
+      await this.repo.finish(entry.id, 'played');
+      return null;
+    }
+    return {
+      queueId: entry.id,
+      songId: entry.song_id,
+      requestedBy: entry.requested_by,
+      song,
+      length,
+      offset: Math.max(0, offset),
+      startedAt,
+    };
+  }
+
+  /** The next track, or null when the catalogue has nothing playable. */
+  async next(current: Track | null): Promise<Track | null> {
+    const lastSongId = current?.songId ?? null;
+    for (;;) {
+      const entry = await this.repo.nextQueued(current?.queueId ?? null);
+      if (!entry) break;
+      const song = await this.repo.playable(entry.song_id);
+      if (song && song.status === 'active' && song.stored_path) {
+        return this.track(entry.id, entry.requested_by, song);
+      }
+      // Nothing to play for this request: it is closed, and the next one is tried.
+      await this.repo.finish(entry.id, 'skipped');
+    }
+    const pick = await this.autoDj(lastSongId);
+    if (!pick) return null;
+    const song = await this.repo.playable(pick.id);
+    return song?.stored_path ? this.track(null, null, song) : null;
+  }
+
+  private track(queueId: number | null, requestedBy: number | null, song: PlayableRow): Track {
+    return {
+      queueId,
+      songId: song.id,
+      requestedBy,
+      song,
+      length: effectiveLength(song),
+      offset: 0,
+      startedAt: null,
+    };
+  }
+
+  private async autoDj(lastSongId: number | null) {
+    const lockedSince = nowSeconds() - this.lockSeconds();
+    let candidates = await this.sample(lockedSince);
+    if (candidates.length < ENOUGH)
+      candidates = await this.repo.eligibleRandom(lockedSince, SAMPLE);
+    candidates = candidates.filter((c) => c.id !== lastSongId);
+    if (candidates.length === 0) {
+      const oldest = await this.repo.leastRecentlyPlayed();
+      return oldest && oldest.id !== lastSongId ? oldest : undefined;
+    }
+    const lastArtists = lastSongId === null ? [] : await this.repo.artistIds(lastSongId);
+    const artists = await this.repo.artistsOf(candidates.map((c) => c.id));
+    return chooseWeighted(candidates, artists, lastArtists, this.random);
+  }
+
+  /** Random ids across the id range; the eligible ones among them. */
+  private async sample(lockedSince: number): Promise<AutoDjCandidate[]> {
+    const range = await this.repo.idRange();
+    if (!range) return [];
+    const ids = new Set<number>();
+    const span = range.max - range.min + 1;
+    for (let i = 0; i < SAMPLE; i++) ids.add(range.min + Math.floor(this.random() * span));
+    return this.repo.eligibleAmong([...ids], lockedSince);
+  }
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../live/event-bus.js';
+import { Encoder } from './encoder.js';
+import { HlsClients } from './hls-clients.js';
+import { Mp3Broadcaster } from './mp3-broadcaster.js';
+import { Playout } from './playout.js';
+import { Scheduler, type Track } from './scheduler.js';
+import type { StationRepo } from './station.repo.js';
+
+export interface StationDeps {
+  ffmpeg: string;
+  mediaRoot: string;
+  /** HLS playlist and segments are written here. */
+  hlsDir: string;
+  stationName: string;
+  lockSeconds: () => number;
+  repo: StationRepo;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The radio on air: the scheduler picks, the playout decodes and keeps time, one supervised
+ * encoder makes HLS and MP3, the broadcaster fans the MP3 out. Track changes are written to
+ * the database when their first sample enters the stream and announced on the bus.
+ */
+export class Station {
+  readonly mp3: Mp3Broadcaster;
+  readonly hlsClients = new HlsClients();
+  readonly encoder: Encoder;
+  readonly playout: Playout;
+  readonly scheduler: Scheduler;
+  private running = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: StationDeps) {
+    this.mp3 = new Mp3Broadcaster(deps.stationName);
+    this.encoder = new Encoder(deps.ffmpeg, deps.hlsDir, (c) => this.mp3.push(c), deps.log);
+    this.scheduler = new Scheduler(deps.repo, deps.lockSeconds);
+    this.playout = new Playout(
+      deps.ffmpeg,
+      deps.mediaRoot,
+      {
+        next: (current) => this.scheduler.next(current),
+        started: (track, at) => this.started(track, at),
+        finished: (track, how, reason) => this.finished(track, how, reason),
+        write: (pcm) => this.encoder.write(pcm),
+      },
+      deps.log,
+    );
+    this.unsubscribe = deps.bus.subscribe((event) => {
+      if (event.type === 'queue.changed') this.playout.reconsiderNext();
+    });
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** MP3 connections plus HLS clients seen in the last 30 s. */
+  get listeners(): number {
+    return this.mp3.count + this.hlsClients.count();
+  }
+
+  get hlsPlaylist(): string {
+    return path.join(this.deps.hlsDir, 'live.m3u8');
+  }
+
+  /** Starts the encoder and the clock, resuming the track that was on air if there was one. */
+  async start(): Promise<void> {
+    await fs.promises.rm(this.deps.hlsDir, { recursive: true, force: true });
+    await fs.promises.mkdir(this.deps.hlsDir, { recursive: true });
+    const resume = await this.scheduler.resume();
+    this.mp3.start();
+    this.encoder.start();
+    this.playout.start(resume);
+    this.running = true;
+    if (resume) this.deps.log.info({ song: resume.songId, offset: resume.offset }, 'resumed');
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe();
+    this.playout.stop();
+    this.mp3.close();
+    await this.encoder.stop();
+  }
+
+  /** Cuts the track on air (staff); answers its song id, or null when nothing plays. */
+  skip(): number | null {
+    return this.playout.skip()?.songId ?? null;
+  }
+
+  private async started(track: Track, at: number): Promise<void> {
+    try {
+      if (track.startedAt === null) {
+        const startedAt = Math.round(at);
+        track.queueId = await this.deps.repo.start(track, startedAt);
+        track.startedAt = startedAt;
+      }
+      this.deps.log.info({ song: track.songId, queue: track.queueId }, 'track started');
+      this.deps.bus.publish({ type: 'track.started' });
+    } catch (err) {
+      this.deps.log.error({ err, song: track.songId }, 'could not record the track start');
+    }
+  }
+
+  private async finished(track: Track, how: 'played' | 'skipped' | 'failed', reason?: string) {
+    try {
+      if (how === 'failed') {
+        await this.deps.repo.markUnplayable(track.songId);
+        this.deps.log.warn({ song: track.songId, reason }, 'song marked unplayable');
+      }
+      if (track.queueId !== null) {
+        await this.deps.repo.finish(track.queueId, how === 'played' ? 'played' : 'skipped');
+      }
+      this.deps.bus.publish({ type: 'queue.changed' });
+    } catch (err) {
+      this.deps.log.error({ err, song: track.songId }, 'could not record the track end');
+    }
+  }
+}
