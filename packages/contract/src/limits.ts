@@ -26,3 +26,9 @@ export const STAFF_ROLES = ['helper', 'moderator', 'admin'] as const;
 export function isStaff(role: string | undefined | null): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }
+
+/** Where the audio is; the web player uses these paths on its own origin. */
+export const STREAM_PATHS = { hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' } as const;
+
+/** The live stream player (spec §9): hls.js low-latency mode and back buffer. */
+export const PLAYER = { lowLatency: true, backBufferSeconds: 30 } as const;

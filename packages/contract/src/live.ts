@@ -35,8 +35,5 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 
-/** Where the audio is; the web player uses these paths on its own origin. */
-export const STREAM_PATHS = { hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' } as const;
-
 export const SkipResultSchema = z.object({ skipped: SongSchema.nullable() });
 export type SkipResult = z.infer<typeof SkipResultSchema>;
