@@ -28,28 +28,33 @@ export function frameLength(buf: Buffer, i: number): number {
 export class Mp3FrameSplitter {
   private pending: Buffer = Buffer.alloc(0);
 
-  /** Answers the whole frames completed by `chunk`, as one buffer (maybe empty). */
+  /**
+   * Answers the whole frames completed by `chunk`, as one buffer (maybe empty). A frame counts
+   * only once the next frame's header is seen behind it, so a torn frame is never passed on.
+   */
   push(chunk: Buffer): Buffer {
     const buf = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-    let start = -1;
+    const runs: Buffer[] = [];
+    let runStart = -1;
     let i = 0;
-    let end = 0;
+    const endRun = () => {
+      if (runStart !== -1) runs.push(buf.subarray(runStart, i));
+      runStart = -1;
+    };
     while (i + 4 <= buf.length) {
       const len = frameLength(buf, i);
-      if (len === 0) {
-        if (start !== -1) break; // garbage after frames: emit what we have, resync next time
+      if (len > 0 && i + len + 4 > buf.length) break; // wait for the next header
+      if (len === 0 || frameLength(buf, i + len) === 0) {
+        endRun();
         i++;
         continue;
       }
-      if (i + len > buf.length) break;
-      if (start === -1) start = i;
+      if (runStart === -1) runStart = i;
       i += len;
-      end = i;
     }
-    const frames = start === -1 ? Buffer.alloc(0) : buf.subarray(start, end);
-    const rest = start === -1 ? buf.subarray(Math.max(0, i)) : buf.subarray(end);
-    this.pending = Buffer.from(rest);
-    return frames;
+    endRun();
+    this.pending = Buffer.from(buf.subarray(i));
+    return runs.length === 1 ? runs[0]! : Buffer.concat(runs);
   }
 
   reset(): void {
