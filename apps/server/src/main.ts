@@ -16,6 +16,8 @@ function readConfig(): Config {
   }
 }
 
+const SHUTDOWN_GRACE_MS = 2000;
+
 async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -35,8 +37,13 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // In-flight requests get a grace period; connections still open after it (a client that
+    // connected and sent nothing, say) are cut so that shutdown cannot hang on them.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    cut.unref();
     app
       .close()
+      .then(() => app.log.info('server closed'))
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PlaybackUpdateSchema, type PlaybackUpdate } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -10,12 +13,24 @@ let port = 0;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  port = 20_000 + Math.floor(Math.random() * 20_000);
+  port = await freePort();
 });
 afterAll(() => testDb.drop());
 
+/** A port nobody listens on now, from the kernel. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** The real server process (main.ts through tsx), as `npm start` runs it. */
-async function startServer(): Promise<ChildProcess> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -26,8 +41,17 @@ async function startServer(): Promise<ChildProcess> {
       DATABASE_URL: testDb.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(testDb.dataDir, 'no-web'),
+      DEMO_LIBRARY: '0',
+      ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.once('exit', (code) => {
+    if (code !== 0 && code !== null) process.stderr.write(`server exited with ${code}:\n${log}\n`);
   });
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
@@ -55,6 +79,28 @@ const post = (url: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** Waits for a playback_update on /ws that satisfies `ok`. */
+function nextUpdate(
+  ok: (u: PlaybackUpdate) => boolean,
+  timeoutMs: number,
+): Promise<PlaybackUpdate> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const timer = setTimeout(() => {
+      ws.close();
+      reject(new Error('no matching playback_update'));
+    }, timeoutMs);
+    ws.on('message', (data: Buffer) => {
+      const update = PlaybackUpdateSchema.parse(JSON.parse(data.toString()));
+      if (!ok(update)) return;
+      clearTimeout(timer);
+      ws.close();
+      resolve(update);
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
 describe('the server process', () => {
   it('keeps an acknowledged sign-up across kill -9 and shuts down cleanly on SIGTERM', async () => {
     const first = await startServer();
@@ -71,6 +117,35 @@ describe('the server process', () => {
     second.kill('SIGTERM');
     expect(await stopped).toEqual({ code: 0, signal: null });
   }, 60_000);
+
+  it('keeps the station: after kill -9 the track on air resumes and no history row is lost', async () => {
+    const first = await startServer({ DEMO_LIBRARY: '1' });
+    // The demo library is made in the background; the first track starts once it exists.
+    const before = await nextUpdate((u) => u.now_playing !== null && u.history.length >= 0, 60_000);
+    const killed = exited(first);
+    first.kill('SIGKILL');
+    await killed;
+
+    const second = await startServer();
+    try {
+      const after = await nextUpdate((u) => u.now_playing !== null, 10_000);
+      expect(after.now_playing!.id).toBe(before.now_playing!.id);
+      expect(after.now_playing!.start_time).toBe(before.now_playing!.start_time);
+      expect(after.history.map((h) => [h.id, h.start_time])).toEqual(
+        before.history.map((h) => [h.id, h.start_time]),
+      );
+      const mp3 = await fetch(`http://127.0.0.1:${port}/stream/live.mp3`);
+      expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+      const reader = mp3.body!.getReader();
+      const { value } = await reader.read();
+      expect(value!.length).toBeGreaterThan(0);
+      await reader.cancel();
+    } finally {
+      const stopped = exited(second);
+      second.kill('SIGTERM');
+      expect(await stopped).toEqual({ code: 0, signal: null });
+    }
+  }, 120_000);
 
   it('refuses to start on a bad variable and names it', async () => {
     const child = spawn(

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { Mp3FrameSplitter } from './mp3-frames.js';
 
 /** Audio sent at once to a new listener (~3 s at 128 kb/s), so playback starts immediately. */
@@ -8,20 +8,14 @@ export const MAX_BACKLOG_BYTES = 256 * 1024;
 /** Frames are gathered and written this often: fewer, larger writes per listener. */
 export const FLUSH_MS = 250;
 
-const HEADER = (stationName: string) =>
-  Buffer.from(
-    [
-      'HTTP/1.1 200 OK',
-      'Content-Type: audio/mpeg',
-      'Cache-Control: no-cache, no-store',
-      'Connection: close',
-      'X-Content-Type-Options: nosniff',
-      `icy-name: ${stationName.replace(/[^\x20-\x7e]/g, '?')}`,
-      'icy-br: 128',
-      '',
-      '',
-    ].join('\r\n'),
-  );
+const headers = (stationName: string) => ({
+  'content-type': 'audio/mpeg',
+  'cache-control': 'no-cache, no-store',
+  connection: 'close',
+  'x-content-type-options': 'nosniff',
+  'icy-name': stationName.replace(/[^\x20-\x7e]/g, '?'),
+  'icy-br': '128',
+});
 
 /**
  * The continuous MP3: encoder output cut into whole frames, gathered for FLUSH_MS and written
@@ -29,18 +23,18 @@ const HEADER = (stationName: string) =>
  * last BURST_BYTES; a listener that cannot keep up is disconnected.
  */
 export class Mp3Broadcaster {
-  private readonly listeners = new Set<Socket>();
+  private readonly listeners = new Set<ServerResponse>();
   private readonly splitter = new Mp3FrameSplitter();
   private pending: Buffer[] = [];
   private recent: Buffer[] = [];
   private recentBytes = 0;
   private timer: NodeJS.Timeout | null = null;
-  private readonly header: Buffer;
+  private readonly headers: Record<string, string>;
   dropped = 0;
   bytesOut = 0;
 
   constructor(stationName: string) {
-    this.header = HEADER(stationName);
+    this.headers = headers(stationName);
   }
 
   start(): void {
@@ -57,23 +51,30 @@ export class Mp3Broadcaster {
     if (frames.length > 0) this.pending.push(frames);
   }
 
-  /** Takes over a raw connection: writes the response header, the burst, then live audio. */
-  add(socket: Socket): void {
-    socket.setNoDelay(true);
-    socket.write(this.header);
-    for (const b of this.recent) socket.write(b);
-    this.listeners.add(socket);
-    const remove = () => this.listeners.delete(socket);
-    socket.on('close', remove);
-    socket.on('error', remove);
-    // Listeners send nothing; anything they do send is read and dropped.
-    socket.on('data', () => undefined);
+  /**
+   * Takes over a response: the header, the burst, then live audio until the listener leaves.
+   * The body is the raw MP3 (no chunked framing); it ends when the connection does.
+   */
+  add(res: ServerResponse): void {
+    res.useChunkedEncodingByDefault = false;
+    res.writeHead(200, this.headers);
+    res.socket?.setNoDelay(true);
+    for (const b of this.recent) res.write(b);
+    this.listeners.add(res);
+    const socket = res.socket;
+    const gone = () => {
+      this.listeners.delete(res);
+      // The connection ends with the stream: never left half-open behind a finished response.
+      socket?.destroy();
+    };
+    res.on('close', gone);
+    res.on('error', gone);
   }
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    for (const s of this.listeners) s.destroy();
+    for (const res of this.listeners) res.destroy();
     this.listeners.clear();
   }
 
@@ -82,14 +83,14 @@ export class Mp3Broadcaster {
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
     this.remember(bytes);
-    for (const socket of this.listeners) {
-      if (socket.writableLength > MAX_BACKLOG_BYTES) {
+    for (const res of this.listeners) {
+      if ((res.socket?.writableLength ?? 0) > MAX_BACKLOG_BYTES) {
         this.dropped++;
-        this.listeners.delete(socket);
-        socket.destroy();
+        this.listeners.delete(res);
+        res.destroy();
         continue;
       }
-      socket.write(bytes);
+      res.write(bytes);
       this.bytesOut += bytes.length;
     }
   }

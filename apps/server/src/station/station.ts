@@ -87,6 +87,7 @@ export class Station {
     this.playout.stop();
     this.mp3.close();
     await this.encoder.stop();
+    this.deps.log.info('station off air');
   }
 
   /** Cuts the track on air (staff); answers its song id, or null when nothing plays. */

@@ -31,7 +31,7 @@ export function stationRoutes(ctx: AppContext, service: StationService): Fastify
         if (segment === 'live.mp3') {
           if (!station.isRunning) throw offAir();
           reply.hijack();
-          station.mp3.add(req.raw.socket);
+          station.mp3.add(reply.raw);
           return reply;
         }
         if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');
@@ -65,6 +65,7 @@ export function stationRoutes(ctx: AppContext, service: StationService): Fastify
       () => service.skip(),
     );
 
-    app.addHook('onClose', async () => station.stop());
+    // Before the server closes: MP3 listeners hold their connections open until told.
+    app.addHook('preClose', async () => station.stop());
   };
 }
