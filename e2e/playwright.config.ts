@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One fresh station per run: its own data folder, an empty catalogue, a known secret.
+// One fresh station per run: its own data folder, a seeded catalogue, a known secret.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-e2e-'));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_080);
 export const E2E_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
 export const E2E_ADMIN = { username: 'station_admin', password: 'admin-pass' };
+/** Not the built-in 'Auto-DJ', so the specs see the label come from the live update. */
+export const E2E_DJ_LABEL = 'Night Shift DJ';
 
 export default defineConfig({
   testDir: './specs',
@@ -50,6 +52,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      DEFAULT_DJ_LABEL: E2E_DJ_LABEL,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_DJ_LABEL } from '../playwright.config';
 import { apiSignup, openAs, uniqueName } from '../support/api';
 
 // The catalogue is seeded by e2e/support/seed-catalog.ts before the station starts.
@@ -104,7 +105,7 @@ test('song page: request history, and a recently played song is locked', async (
   const plays = page.getByRole('list', { name: 'Request history' }).getByRole('listitem');
   await expect(plays).toHaveCount(2);
   await expect(plays.nth(0)).toContainText('history_listener');
-  await expect(plays.nth(1)).toContainText('Auto-DJ');
+  await expect(plays.nth(1)).toContainText(E2E_DJ_LABEL);
   await expect(plays.nth(1).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
 
   const user = await apiSignup(request);

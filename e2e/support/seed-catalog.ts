@@ -8,13 +8,17 @@
  *
  *   E2E_DATA_DIR=/tmp/x node --conditions=source --import tsx e2e/support/seed-catalog.ts
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp, type App } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import type { NewSong } from '../../apps/server/src/modules/library/library.service.js';
+import { makeTone } from '../../apps/server/test/helpers/audio.js';
 
-/** What the specs rely on; keep in step with e2e/specs/catalog.spec.ts. */
+/** What the specs rely on; keep in step with e2e/specs/catalog.spec.ts and station.spec.ts. */
 const SEED = {
   letterArtist: { name: 'Quixotic Quasar', country: 'fi', songs: ['Quasar Dawn', 'Quasar Dusk'] },
   platform: { name: 'Zeptotron Nine', songs: 520, artist: 'Zepto Crew' },
@@ -22,6 +26,18 @@ const SEED = {
   voteSong: 'Vote Target Song',
   favoriteSong: 'Favorite Target Song',
   commentSong: 'Comment Target Song',
+  /**
+   * The only songs with audio, so the only ones the station plays: short tones, the first one
+   * requested by `history_listener` before the station starts, so it goes on air first.
+   */
+  tones: {
+    artist: 'Oscillator Ensemble',
+    songs: [
+      { title: 'Sine Serenade', seconds: 28, freq: 440 },
+      { title: 'Sine Nocturne', seconds: 32, freq: 330 },
+      { title: 'Sine Reverie', seconds: 36, freq: 523 },
+    ],
+  },
 } as const;
 
 const zeptoTitle = (n: number) => `Zepto Track ${String(n).padStart(3, '0')}`;
@@ -69,18 +85,12 @@ function catalogue(): NewSong[] {
 }
 
 /**
- * Plays, for the song page's request history and the lock on recently played songs. There is
- * no playout in the e2e station, so these rows are written directly: 'Quasar Dusk' was played
- * days ago, once picked by the station and once requested by `history_listener`; 'Xenon Haze'
- * played an hour ago, so it is locked against requests.
+ * Plays, for the song page's request history and the lock on recently played songs. These
+ * songs have no audio, so the station never plays them and the rows are written directly:
+ * 'Quasar Dusk' was played days ago, once picked by the station and once requested by
+ * `history_listener`; 'Xenon Haze' played an hour ago, so it is locked against requests.
  */
-async function seedPlays(app: App, ids: Map<string, number>): Promise<void> {
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { username: 'history_listener', password: 'history-pass' },
-  });
-  const listener = signup.json<{ user: { id: number } }>().user.id;
+async function seedPlays(app: App, ids: Map<string, number>, listener: number): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const dusk = ids.get('Quasar Dusk')!;
   const haze = ids.get('Xenon Haze')!;
@@ -112,6 +122,47 @@ async function seedPlays(app: App, ids: Map<string, number>): Promise<void> {
     .execute();
 }
 
+/**
+ * Generates the tones with ffmpeg, imports them as a listener's folder would be, and queues the
+ * first one as `history_listener`'s request.
+ */
+async function seedTones(app: App, ids: Map<string, number>, listener: number): Promise<void> {
+  const { artist, songs } = SEED.tones;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-e2e-tones-'));
+  try {
+    const ffmpeg = app.ctx.media.tools.ffmpeg;
+    for (const [i, song] of songs.entries()) {
+      await makeTone(ffmpeg, path.join(folder, `${i + 1}.flac`), {
+        seconds: song.seconds,
+        freq: song.freq,
+        volume: 0.2,
+        tags: { title: song.title, artist },
+      });
+    }
+    const report = await app.ctx.services.import.importFolder(folder);
+    if (report.added !== songs.length) {
+      throw new Error(`tone import: ${JSON.stringify(report.failed)}`);
+    }
+    for (const outcome of report.outcomes) {
+      if (outcome.status === 'added') {
+        const title = songs[Number(path.basename(outcome.file, '.flac')) - 1]!.title;
+        ids.set(title, outcome.songId);
+      }
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  await app.ctx.db
+    .insertInto('queue_entries')
+    .values({
+      song_id: ids.get(songs[0].title)!,
+      requested_by: listener,
+      requested_at: Math.floor(Date.now() / 1000),
+      state: 'queued',
+    })
+    .execute();
+}
+
 async function main(): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
@@ -136,8 +187,17 @@ async function main(): Promise<void> {
       const songs = catalogue();
       const ids = new Map<string, number>();
       for (const song of songs) ids.set(song.title, await app.ctx.services.library.addSong(song));
-      await seedPlays(app, ids);
-      console.log(`seeded ${songs.length} songs into ${database.location}`);
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { username: 'history_listener', password: 'history-pass' },
+      });
+      const listener = signup.json<{ user: { id: number } }>().user.id;
+      await seedPlays(app, ids, listener);
+      await seedTones(app, ids, listener);
+      console.log(
+        `seeded ${songs.length + SEED.tones.songs.length} songs into ${database.location}`,
+      );
     } finally {
       await app.close();
     }

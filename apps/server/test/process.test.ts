@@ -48,8 +48,8 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Child
   });
   let log = '';
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   child.once('exit', (code) => {
     if (code !== 0 && code !== null) process.stderr.write(`server exited with ${code}:\n${log}\n`);
   });

@@ -29,7 +29,7 @@ function SearchBox() {
 
 function ActiveUsers() {
   const users = usePlayback()?.active_users;
-  if (!users) return null;
+  if (!users?.length) return null;
   const sorted = [...users].sort((a, b) =>
     a.username.localeCompare(b.username, undefined, { sensitivity: 'base' }),
   );

@@ -1,11 +1,9 @@
 import type { Song } from '@queuecast/contract';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { creditedArtists } from '../lib/artist-credits';
 
-/**
- * Links to each of a song's artists, in credit order, or 'Unknown'. The `artists` map is keyed
- * by id, so JSON orders it by id; the joined `artist` text keeps the credit order.
- */
+/** Links to each of a song's artists, in credit order, or 'Unknown'. */
 export function ArtistLinks({
   song,
   plain = false,
@@ -14,10 +12,7 @@ export function ArtistLinks({
   /** Plain anchors, for containers that delegate navigation (see delegated-links.ts). */
   plain?: boolean;
 }) {
-  const credited = song.artist ?? '';
-  const artists = Object.entries(song.artists).sort(
-    ([, a], [, b]) => credited.indexOf(a) - credited.indexOf(b),
-  );
+  const artists = creditedArtists(song);
   if (artists.length === 0) return <span className="muted">Unknown</span>;
   return (
     <>

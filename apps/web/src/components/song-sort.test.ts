@@ -1,27 +1,7 @@
 import type { Song } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
+import { createSong as song } from '../test/factories';
 import { nextSort, sortSongs } from './song-sort';
-
-const song = (id: number, fields: Partial<Song> = {}): Song => ({
-  id,
-  title: `Song ${id}`,
-  artists: {},
-  artist: null,
-  length: 100,
-  platform: null,
-  platform_brief: null,
-  status: 'active',
-  avg_vote: null,
-  vote_count: 0,
-  total_vote_score: 0,
-  recently_played: false,
-  h_length: 0,
-  h_skip: 0,
-  h_fadeout: 0,
-  has_file: true,
-  cover_art_url: null,
-  ...fields,
-});
 
 const ids = (songs: Song[]) => songs.map((s) => s.id);
 

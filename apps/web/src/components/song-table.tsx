@@ -2,7 +2,8 @@ import type { Song } from '@queuecast/contract';
 import { memo, useMemo, useState } from 'react';
 import { useFavoriteIds } from '../api/get-favorites';
 import { useUserVotes } from '../api/get-user-votes';
-import { DEFAULT_DJ_LABEL, formatLength } from '../lib/format';
+import { formatLength } from '../lib/format';
+import { useDjLabel } from '../lib/playback';
 import { useSession } from '../lib/session';
 import { ArtistLinks } from './artist-links';
 import { useDelegatedLinks } from './delegated-links';
@@ -31,6 +32,8 @@ export interface SongTableProps {
 interface Columns {
   playTime: boolean;
   requestedBy: boolean;
+  /** Shown in Requested By for the station's own picks. */
+  djLabel: string;
   favorites: boolean;
   request: boolean;
   highlightNow: boolean;
@@ -51,16 +54,26 @@ export function SongTable(props: SongTableProps) {
   const onVote = useVoteHandler(loggedIn);
   const onFavorite = useFavoriteHandler(loggedIn);
   const onLinkClick = useDelegatedLinks();
+  const djLabel = useDjLabel();
   const [sort, setSort] = useState<SortState | null>(null);
   const cols = useMemo<Columns>(
     () => ({
       playTime: playTime !== undefined,
       requestedBy: props.requestedBy ?? false,
+      djLabel,
       favorites: (props.favorites ?? false) && loggedIn,
       request: props.request ?? false,
       highlightNow: props.highlightNow ?? false,
     }),
-    [playTime, props.requestedBy, props.favorites, props.request, props.highlightNow, loggedIn],
+    [
+      playTime,
+      props.requestedBy,
+      djLabel,
+      props.favorites,
+      props.request,
+      props.highlightNow,
+      loggedIn,
+    ],
   );
   const rows = useMemo(
     () => (sortable ? sortSongs(songs, sort, favoriteIds) : songs),
@@ -122,7 +135,7 @@ export function SongTable(props: SongTableProps) {
         <tbody>
           {rows.map((song) => (
             <SongRow
-              key={song.queue_id ?? song.id}
+              key={rowKey(song)}
               song={song}
               cols={cols}
               now={playTime?.now ?? 0}
@@ -137,6 +150,16 @@ export function SongTable(props: SongTableProps) {
       </table>
     </div>
   );
+}
+
+/**
+ * A song can be in the queue page's table more than once (queued again, played twice): queue
+ * entries are told apart by their id, plays by their start.
+ */
+function rowKey(song: Song): string {
+  if (song.queue_id !== undefined) return `q${song.queue_id}`;
+  if (song.played_at !== undefined) return `h${song.id}@${song.played_at}`;
+  return `s${song.id}`;
 }
 
 const SongRow = memo(function SongRow({
@@ -182,7 +205,7 @@ const SongRow = memo(function SongRow({
       </td>
       <td className="num">{formatLength(song.length)}</td>
       {cols.playTime && <td>{playTimeText(song, now)}</td>}
-      {cols.requestedBy && <td>{song.requested_by_username ?? DEFAULT_DJ_LABEL}</td>}
+      {cols.requestedBy && <td>{song.requested_by_username ?? cols.djLabel}</td>}
       <td>
         <VoteControl
           songId={song.id}

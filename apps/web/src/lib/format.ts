@@ -1,9 +1,8 @@
 /** Display formatting shared by every screen. */
 
 /**
- * Shown as the requester of songs the station picked itself. The server's DEFAULT_DJ_LABEL
- * setting defaults to the same text but is not sent to the client, so a changed label is not
- * reflected here.
+ * Shown as the requester of songs the station picked itself until the first playback update
+ * brings the station's own label (its DEFAULT_DJ_LABEL setting; see `useDjLabel`).
  */
 export const DEFAULT_DJ_LABEL = 'Auto-DJ';
 

@@ -1,11 +1,13 @@
 import type { SongDetail } from '@queuecast/contract';
 import { useId, useState } from 'react';
-import { DEFAULT_DJ_LABEL, formatDateTime, isoTime } from '../../../lib/format';
+import { formatDateTime, isoTime } from '../../../lib/format';
+import { useDjLabel } from '../../../lib/playback';
 
 /** Spec §2: a toggle that shows when the song played and who requested it. */
 export function SongHistory({ history }: { history: SongDetail['history'] }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const djLabel = useDjLabel();
   return (
     <section className="song-panel">
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
@@ -20,7 +22,7 @@ export function SongHistory({ history }: { history: SongDetail['history'] }) {
               {history.map((h, i) => (
                 <li key={`${h.played_at}-${i}`}>
                   <time dateTime={isoTime(h.played_at)}>{formatDateTime(h.played_at)}</time>{' '}
-                  <span>{h.requested_by_username ?? DEFAULT_DJ_LABEL}</span>
+                  <span>{h.requested_by_username ?? djLabel}</span>
                 </li>
               ))}
             </ul>

@@ -1,21 +1,53 @@
+import { useCallback } from 'react';
+import { formatLength } from '../../../lib/format';
 import { usePlayback } from '../../../lib/playback';
+import { serverNow, useTicking } from '../../../lib/server-clock';
+import { mediaMetadataFor } from '../media-metadata';
+import { trackAt } from '../track-at';
+import { useLivePlayer } from '../use-live-player';
+import { useMediaSession } from '../use-media-session';
+import { LiveStreamSection } from './live-stream-section';
+import { NowPlayingSong } from './now-playing-song';
 
-/** Spec §2 now-playing panel; shows the waiting text until the first live update. */
+/** Spec §9: the time remaining ticks every second. */
+const TICK_MS = 1000;
+
+/**
+ * Spec §2 now-playing panel and, below it, the live stream. While the stream plays, the panel
+ * follows what the listener hears (the stream runs some seconds behind the station), so the
+ * song and its countdown change when the listener hears the change; otherwise it follows the
+ * station's clock.
+ */
 export function NowPlayingPanel() {
   const playback = usePlayback();
-  const song = playback?.now_playing;
+  const player = useLivePlayer();
+  const { heardTime } = player;
+  const readTime = useCallback(() => heardTime() ?? serverNow(), [heardTime]);
+  const at = useTicking(readTime, TICK_MS);
+  const current = playback ? trackAt(playback, at) : null;
+  useMediaSession(
+    player,
+    playback ? mediaMetadataFor(current?.song ?? null, playback.station.name) : null,
+  );
   return (
-    <section className="panel now-playing" aria-labelledby="now-playing-title">
-      <h2 id="now-playing-title">Now Playing</h2>
-      {!playback ? (
-        <p className="muted">Waiting for now playing data...</p>
-      ) : song ? (
-        <p>
-          <strong>{song.artist ?? 'Unknown'}</strong> – {song.title}
-        </p>
-      ) : (
-        <p className="muted">Nothing is playing right now.</p>
-      )}
-    </section>
+    <>
+      <section className="panel now-playing" aria-labelledby="now-playing-title">
+        <h2 id="now-playing-title">Now Playing</h2>
+        {!playback ? (
+          <p className="muted">Waiting for now playing data...</p>
+        ) : current ? (
+          <>
+            <NowPlayingSong song={current.song} />
+            <p className="time-remaining">
+              Time remaining:{' '}
+              <span data-testid="time-remaining">{formatLength(Math.ceil(current.remaining))}</span>
+            </p>
+          </>
+        ) : (
+          <p className="muted">Nothing is playing right now.</p>
+        )}
+      </section>
+      <LiveStreamSection player={player} />
+    </>
   );
 }

@@ -1,10 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { SongTable } from '../../../components/song-table';
 import { liveConnection } from '../../../lib/live-connection';
 import { usePlayback } from '../../../lib/playback';
+import { serverNow, useTicking } from '../../../lib/server-clock';
 import { RecentComments } from '../components/recent-comments';
+import { queueRows } from '../queue-rows';
+
+/** Play Time texts count whole minutes; a few seconds late is close enough. */
+const PLAY_TIME_TICK_MS = 5000;
 
 export default function QueuePage() {
   const playback = usePlayback();
+  const rows = useMemo(() => (playback ? queueRows(playback) : []), [playback]);
+  const now = useTicking(serverNow, PLAY_TIME_TICK_MS);
+  const playTime = useMemo(() => ({ now }), [now]);
   useEffect(() => {
     window.scrollTo(0, 0);
     liveConnection.send({ type: 'refresh' });
@@ -14,10 +23,17 @@ export default function QueuePage() {
       <h1>Queue</h1>
       {!playback ? (
         <p className="muted">Loading queue...</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">Nothing has been played yet.</p>
       ) : (
-        <p className="muted" data-testid="queue-summary">
-          {playback.queue.length === 0 ? 'The queue is empty.' : `${playback.queue.length} queued`}
-        </p>
+        <SongTable
+          songs={rows}
+          label="Queue and history"
+          playTime={playTime}
+          requestedBy
+          favorites
+          highlightNow
+        />
       )}
       <RecentComments />
     </section>

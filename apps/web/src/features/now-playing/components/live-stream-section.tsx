@@ -1,0 +1,25 @@
+import { STREAM_PATHS } from '@queuecast/contract';
+import type { LivePlayer } from '../use-live-player';
+
+/** Spec §2 'Live Stream': Play/Pause, the LIVE mark, and the MP3 for other players. */
+export function LiveStreamSection({ player }: { player: LivePlayer }) {
+  const { audioRef, on, engine, play, pause } = player;
+  return (
+    <section className="panel live-stream" aria-labelledby="live-stream-title">
+      <h2 id="live-stream-title">Live Stream</h2>
+      <div className="live-controls">
+        <button type="button" className="play-button" onClick={on ? pause : play}>
+          {on ? 'Pause' : 'Play'}
+        </button>
+        <span className={on ? 'live-mark on' : 'live-mark'}>LIVE</span>
+      </div>
+      <p className="direct-stream">
+        <a href={STREAM_PATHS.mp3} target="_blank" rel="noopener">
+          Prefer a direct stream?
+        </a>
+      </p>
+      {/* The engine is named on the element so the browser tests can tell hls.js from native. */}
+      <audio ref={audioRef} preload="none" data-engine={engine ?? undefined} />
+    </section>
+  );
+}

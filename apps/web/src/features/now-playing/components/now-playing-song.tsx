@@ -1,0 +1,23 @@
+import type { Song } from '@queuecast/contract';
+import { Link } from 'react-router';
+import { ArtistLinks } from '../../../components/artist-links';
+import { formatLength } from '../../../lib/format';
+import { useDjLabel } from '../../../lib/playback';
+
+/** The one song row of the now-playing panel: title, artists, length and requester. */
+export function NowPlayingSong({ song }: { song: Song }) {
+  const djLabel = useDjLabel();
+  return (
+    <div className="now-playing-song" data-testid="now-playing-song">
+      <Link to={`/song/${song.id}`} className="now-playing-title">
+        {song.title}
+      </Link>
+      <span className="now-playing-artist">
+        <ArtistLinks song={song} />
+      </span>
+      <span className="muted">
+        {formatLength(song.length)} · {song.requested_by_username ?? djLabel}
+      </span>
+    </div>
+  );
+}

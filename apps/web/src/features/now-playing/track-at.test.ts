@@ -1,0 +1,45 @@
+import type { Song } from '@queuecast/contract';
+import { describe, expect, it } from 'vitest';
+import { createSong } from '../../test/factories';
+import { trackAt } from './track-at';
+
+const song = (id: number, start: number, length: number, source: Song['source']): Song =>
+  createSong(id, {
+    length,
+    source,
+    start_time: start,
+    ...(source === 'history' ? { played_at: start } : {}),
+  });
+
+// Three songs back to back: 1 from 1000 to 1100, 2 from 1100 to 1130, 3 (on air) from 1130.
+const now = song(3, 1130, 60, 'now');
+const history = [song(2, 1100, 30, 'history'), song(1, 1000, 100, 'history')];
+const update = { now_playing: now, history };
+
+describe('trackAt', () => {
+  it('gives the song on air, with the seconds to its end', () => {
+    expect(trackAt(update, 1150)).toEqual({ song: now, remaining: 40 });
+    expect(trackAt(update, 1130)).toEqual({ song: now, remaining: 60 });
+  });
+
+  it('gives the played song a listener still hears, some seconds behind the station', () => {
+    expect(trackAt(update, 1125)).toEqual({ song: history[0], remaining: 5 });
+    expect(trackAt(update, 1099.5)).toEqual({ song: history[1], remaining: 0.5 });
+  });
+
+  it('keeps the song on air at 0 after its end, before the next update', () => {
+    expect(trackAt(update, 1195)).toEqual({ song: now, remaining: 0 });
+  });
+
+  it('keeps the song on air at its full length in a gap before it', () => {
+    const gap = { now_playing: now, history: [song(1, 1000, 100, 'history')] };
+    expect(trackAt(gap, 1110)).toEqual({ song: now, remaining: 60 });
+  });
+
+  it('gives a played song while the station is silent, else nothing', () => {
+    const silent = { now_playing: null, history };
+    expect(trackAt(silent, 1120)).toEqual({ song: history[0], remaining: 10 });
+    expect(trackAt(silent, 1140)).toBeNull();
+    expect(trackAt({ now_playing: null, history: [] }, 1140)).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createSong } from '../../test/factories';
+import { queueRows } from './queue-rows';
+
+describe('queueRows', () => {
+  const upcoming = [1, 2, 3].map((id) => createSong(id, { source: 'upcoming', queue_id: id }));
+  const now = createSong(4, { source: 'now', isNowPlaying: true, queue_id: 10 });
+  const history = [5, 6].map((id) => createSong(id, { source: 'history', played_at: 100 - id }));
+
+  it('puts the queue reversed above the song on air, then the history as given', () => {
+    const rows = queueRows({ queue: upcoming, now_playing: now, history });
+    expect(rows.map((s) => s.id)).toEqual([3, 2, 1, 4, 5, 6]);
+  });
+
+  it('leaves the update as it was', () => {
+    queueRows({ queue: upcoming, now_playing: now, history });
+    expect(upcoming.map((s) => s.id)).toEqual([1, 2, 3]);
+  });
+
+  it('skips the song on air when the station is silent', () => {
+    expect(queueRows({ queue: [], now_playing: null, history }).map((s) => s.id)).toEqual([5, 6]);
+  });
+});
