@@ -21,6 +21,8 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { previewRoutes } from './modules/previews/preview.routes.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { stationRoutes } from './modules/station/station.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     votesRoutes,
     favoritesRoutes,
     commentsRoutes,
+    requestsRoutes,
+    previewRoutes,
   ]) {
     await app.register(routes(ctx));
   }

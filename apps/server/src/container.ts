@@ -31,6 +31,10 @@ import { UserRepo } from './modules/users/user.repo.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { StationService } from './modules/station/station.service.js';
+import { PreviewCache } from './media/preview.js';
+import { PreviewService } from './modules/previews/preview.service.js';
+import { RequestsRepo } from './modules/requests/requests.repo.js';
+import { RequestsService } from './modules/requests/requests.service.js';
 import { Station } from './station/station.js';
 import { StationRepo } from './station/station.repo.js';
 
@@ -63,6 +67,7 @@ export function createContext(deps: ContainerDeps): AppContext {
     favorites: new FavoriteRepo(db),
     library: new LibraryRepo(db),
     station: new StationRepo(db),
+    requests: new RequestsRepo(db, engine),
   };
   const presenter = new SongPresenter(repos.songs, () => config.songLockHours * 3600);
   const auth = new AuthService({
@@ -114,6 +119,16 @@ export function createContext(deps: ContainerDeps): AppContext {
       library,
       import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
       station: new StationService(station, presenter),
+      requests: new RequestsService(db, repos.requests, repos.catalog, bus, () => ({
+        queueLimit: config.queueLimit,
+        lockSeconds: config.songLockHours * 3600,
+        cooldownSeconds: config.requestCooldownSeconds,
+      })),
+      previews: new PreviewService(
+        repos.station,
+        media.store,
+        new PreviewCache(media.tools.ffmpeg, path.join(config.dataDir, 'previews')),
+      ),
     },
   };
 }

@@ -28,6 +28,9 @@ import type { UserRepo } from './modules/users/user.repo.js';
 import type { VoteRepo } from './modules/votes/vote.repo.js';
 import type { VotesService } from './modules/votes/votes.service.js';
 import type { StationService } from './modules/station/station.service.js';
+import type { PreviewService } from './modules/previews/preview.service.js';
+import type { RequestsRepo } from './modules/requests/requests.repo.js';
+import type { RequestsService } from './modules/requests/requests.service.js';
 import type { Station } from './station/station.js';
 import type { StationRepo } from './station/station.repo.js';
 
@@ -56,6 +59,7 @@ export interface AppContext {
     favorites: FavoriteRepo;
     library: LibraryRepo;
     station: StationRepo;
+    requests: RequestsRepo;
   };
   services: {
     auth: AuthService;
@@ -67,5 +71,7 @@ export interface AppContext {
     library: LibraryService;
     import: ImportService;
     station: StationService;
+    requests: RequestsService;
+    previews: PreviewService;
   };
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { seededRandom } from '../src/lib/random.js';
 import { chooseWeighted, Scheduler, weightOf } from '../src/station/scheduler.js';
-import { createSong, uniqueName } from './helpers/factories.js';
+import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 
 const HOUR = 3600;
@@ -21,20 +21,7 @@ async function playable(
   options: { artist?: string; lastPlayed?: number; votes?: [count: number, total: number] } = {},
 ) {
   const id = await createSong(app, { artists: [options.artist ?? uniqueName('Artist')] });
-  await app.ctx.db
-    .insertInto('files')
-    .values({
-      filename: `${id}.mp3`,
-      stored_path: `aa/${id}.mp3`,
-      size: 1,
-      content_hash: `hash-${id}`,
-      duration: 120,
-      format: 'mp3',
-      song_id: id,
-      uploaded_by: null,
-      created_at: now(),
-    })
-    .execute();
+  await makePlayable(app, id, `aa/${id}.mp3`);
   await app.ctx.db
     .updateTable('songs')
     .set({

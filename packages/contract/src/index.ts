@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './song.js';
 export * from './live.js';
 export * from './catalog.js';
+export * from './queue.js';

@@ -169,6 +169,17 @@ export class StationRepo {
       let queueId = track.queueId;
       let requestedBy: number | null = null;
       if (queueId === null) {
+        // Someone requested the auto-DJ's pick while it was being prepared: that request
+        // is the one going on air.
+        const requested = await trx
+          .selectFrom('queue_entries')
+          .select('id')
+          .where('song_id', '=', track.songId)
+          .where('state', '=', 'queued')
+          .executeTakeFirst();
+        queueId = requested?.id ?? null;
+      }
+      if (queueId === null) {
         const row = await trx
           .insertInto('queue_entries')
           .values({

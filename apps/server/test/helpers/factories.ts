@@ -56,3 +56,47 @@ export async function createSong(
     length: song.length ?? 120,
   });
 }
+
+/**
+ * A listener straight in the database with a signed token, for tests that need many of them
+ * (no sign-up, so no password hashing). It cannot log in with a password.
+ */
+export async function quickUser(app: App, role = 'user'): Promise<{ id: number; token: string }> {
+  const row = await app.ctx.repos.users.insert({
+    username: uniqueName('quick'),
+    email: null,
+    password_hash: 'not-a-hash',
+    role,
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const token = await app.ctx.tokens.sign({
+    id: row.id,
+    username: row.username,
+    role: row.role as 'user',
+    tokenVersion: row.token_version,
+  });
+  return { id: row.id, token };
+}
+
+/** Gives a song a file record and makes it playable, as far as the catalogue knows. */
+export async function makePlayable(app: App, songId: number, stored = `zz/${songId}.mp3`) {
+  await app.ctx.db
+    .insertInto('files')
+    .values({
+      filename: `${songId}.mp3`,
+      stored_path: stored,
+      size: 1,
+      content_hash: `hash-${songId}-${stored}`,
+      duration: 120,
+      format: 'mp3',
+      song_id: songId,
+      uploaded_by: null,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    .execute();
+  await app.ctx.db
+    .updateTable('songs')
+    .set({ status: 'active' })
+    .where('id', '=', songId)
+    .execute();
+}

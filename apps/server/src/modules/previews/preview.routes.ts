@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import { IdParamSchema } from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+
+export function previewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const previews = ctx.services.previews;
+  return async (app) => {
+    app.get(
+      '/api/song/:id/preview',
+      {
+        preHandler: ctx.guards.requireUser,
+        schema: {
+          tags: ['songs'],
+          summary: 'A 30-second MP3 clip from the middle of the song',
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          description:
+            'An audio/mpeg body; 404 unknown song, 409 no playable file, 429 (with retry_after) over the per-listener limit.',
+        },
+      },
+      async (req, reply) => {
+        const file = await previews.clip(req.user!.id, req.params.id);
+        return reply
+          .header('content-type', 'audio/mpeg')
+          .header('cache-control', 'private, max-age=600')
+          .send(fs.createReadStream(file));
+      },
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
+import type { MediaStore } from '../../media/media-store.js';
+import type { PreviewCache } from '../../media/preview.js';
+import type { StationRepo } from '../../station/station.repo.js';
+
+/** Previews a listener may start per minute. */
+export const PREVIEWS_PER_MINUTE = 10;
+
+/** The song page's Preview: a cached 30 s clip from the middle of the song, per-user limited. */
+export class PreviewService {
+  private readonly limiter = new RateLimiter(PREVIEWS_PER_MINUTE, 60_000);
+
+  constructor(
+    private readonly songs: StationRepo,
+    private readonly store: MediaStore,
+    private readonly cache: PreviewCache,
+  ) {}
+
+  /** The clip's file path. */
+  async clip(userId: number, songId: number): Promise<string> {
+    const song = await this.songs.playable(songId);
+    if (!song) throw notFound('Song not found.');
+    if (!song.stored_path || song.status !== 'active') {
+      throw conflict('This song has no playable file.');
+    }
+    const wait = this.limiter.take(String(userId));
+    if (wait > 0) throw tooManyRequests(`You're previewing too fast. Wait ${wait} seconds.`, wait);
+    try {
+      return await this.cache.clip({
+        songId,
+        file: this.store.absolute(song.stored_path),
+        // Files are stored under their content hash.
+        hash: path.basename(song.stored_path, path.extname(song.stored_path)),
+        length: song.length,
+        gainDb: song.loudness_gain ?? 0,
+      });
+    } catch {
+      throw new HttpError(422, 'This song could not be previewed.');
+    }
+  }
+}

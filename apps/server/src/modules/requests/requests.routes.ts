@@ -1,0 +1,61 @@
+import {
+  ErrorSchema,
+  IdParamSchema,
+  QueueActionBodySchema,
+  QueueActionErrorSchema,
+  QueueActionResultSchema,
+  RequestResultSchema,
+} from '@queuecast/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+
+export function requestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const requests = ctx.services.requests;
+  const errors = {
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+    429: ErrorSchema,
+  };
+  return async (app) => {
+    app.post(
+      '/api/song/:id',
+      {
+        preHandler: ctx.guards.requireUser,
+        schema: {
+          tags: ['queue'],
+          summary: 'Request a song',
+          description:
+            '403 at the queue limit; 409 when the song was played recently, is waiting or on ' +
+            'air, or has no playable file; 429 (with retry_after) during the cooldown.',
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          response: { 200: RequestResultSchema, ...errors },
+        },
+      },
+      (req) => requests.request(req.user!.id, req.params.id),
+    );
+
+    app.post(
+      '/api/queue',
+      {
+        preHandler: ctx.guards.requireUser,
+        schema: {
+          tags: ['queue'],
+          summary: 'Queue one requestable song by artist, platform, favourites or tags',
+          security: [{ bearer: [] }],
+          body: QueueActionBodySchema,
+          response: {
+            200: QueueActionResultSchema,
+            ...Object.fromEntries(
+              Object.keys(errors).map((code) => [code, QueueActionErrorSchema]),
+            ),
+          },
+        },
+      },
+      (req) => requests.queueMatching(req.user!.id, req.body),
+    );
+  };
+}

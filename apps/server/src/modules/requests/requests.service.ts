@@ -1,0 +1,149 @@
+import type { QueueActionBody, QueueActionResult, RequestResult } from '@queuecast/contract';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation, nowSeconds } from '../../db/dialect.js';
+import type { EventBus } from '../../live/event-bus.js';
+import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
+import type { CatalogRepo } from '../catalog/catalog.repo.js';
+import type { QueueFilter, QueueOrder, RequestsRepo } from './requests.repo.js';
+
+export interface RequestRules {
+  queueLimit: number;
+  lockSeconds: number;
+  cooldownSeconds: number;
+}
+
+export const QUEUED_MESSAGE = 'Song successfully queued!';
+/** A queue action that loses a race for its pick tries another song this many times. */
+const PICK_ATTEMPTS = 3;
+
+/** A queue action's failure: the spec's answer shape, with a 4xx status. */
+const actionError = (status: number, error: string) =>
+  new HttpError(status, error, { success: false, song_details: null });
+
+/**
+ * Listeners' requests (spec §4, §5): every rule is checked and the entry written in one
+ * transaction, so concurrent requests can neither pass the per-listener limit nor queue one
+ * song twice (the database also refuses a second waiting entry for a song).
+ */
+export class RequestsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: RequestsRepo,
+    private readonly catalog: CatalogRepo,
+    private readonly bus: EventBus,
+    private readonly rules: () => RequestRules,
+  ) {}
+
+  async request(userId: number, songId: number): Promise<RequestResult> {
+    const queueId = await this.enqueue(userId, songId);
+    return { success: true, message: QUEUED_MESSAGE, queue_id: queueId };
+  }
+
+  /** POST /api/queue: one requestable song matching the filter, queued under the same rules. */
+  async queueMatching(userId: number, body: QueueActionBody): Promise<QueueActionResult> {
+    const filter = await this.filterOf(userId, body);
+    const order: QueueOrder = body.least_recent
+      ? { kind: 'least_recent' }
+      : body.min_vote
+        ? { kind: 'min_vote', min: body.min_vote }
+        : { kind: 'random' };
+    const tried: number[] = [];
+    for (let attempt = 0; attempt < PICK_ATTEMPTS; attempt++) {
+      const lockedSince = nowSeconds() - this.rules().lockSeconds;
+      const songId = await this.repo.pick(filter, order, lockedSince, tried);
+      if (songId === undefined) throw actionError(409, noMatch(filter));
+      try {
+        await this.enqueue(userId, songId);
+      } catch (err) {
+        // Someone else queued it (or it went on air) a moment ago: try another.
+        if (err instanceof HttpError && err.statusCode === 409) {
+          tried.push(songId);
+          continue;
+        }
+        if (err instanceof HttpError) throw actionError(err.statusCode, err.message);
+        throw err;
+      }
+      return {
+        success: true,
+        song_details: (await this.repo.details(songId)) ?? null,
+        error: null,
+      };
+    }
+    throw actionError(409, noMatch(filter));
+  }
+
+  private async filterOf(userId: number, body: QueueActionBody): Promise<QueueFilter> {
+    if (body.artist_id !== undefined) {
+      if (!(await this.catalog.artist(body.artist_id))) throw actionError(404, 'Artist not found.');
+      return { kind: 'artist', artistId: body.artist_id };
+    }
+    if (body.platform !== undefined) {
+      const platform = await this.catalog.platformByName(body.platform);
+      if (!platform) throw actionError(404, 'Platform not found.');
+      return { kind: 'platform', platformId: platform.id };
+    }
+    if (body.from_favorites) {
+      if ((await this.repo.favoriteCount(userId)) === 0) {
+        throw actionError(409, 'You have no favorite songs to queue');
+      }
+      return { kind: 'favorites', userId };
+    }
+    const names = [...new Set((body.tags ?? []).map((t) => t.toLowerCase()))];
+    if (names.length === 0) throw actionError(400, 'No tags selected');
+    const tags = await this.catalog.tagsByName(names);
+    if (tags.length < names.length) throw actionError(409, 'No songs available with these tags');
+    return { kind: 'tags', tagIds: tags.map((t) => t.id) };
+  }
+
+  /** The rules and the insert, in one transaction; answers the new entry's id. */
+  private async enqueue(userId: number, songId: number): Promise<number> {
+    const rules = this.rules();
+    let queueId: number;
+    try {
+      queueId = await this.db.transaction().execute(async (trx) => {
+        await this.repo.lockUser(trx, userId);
+        const song = await this.repo.song(trx, songId);
+        if (!song) throw notFound('Song not found.');
+        if (song.status !== 'active' || !song.has_file) {
+          throw conflict('This song has no playable file.');
+        }
+        const active = await this.repo.activeEntry(trx, songId);
+        if (active?.state === 'playing') throw conflict('This song is playing now.');
+        if (active) throw conflict('This song is already in the queue.');
+        const now = nowSeconds();
+        if (song.last_played_at !== null && song.last_played_at > now - rules.lockSeconds) {
+          throw conflict('This song was played recently.');
+        }
+        const last = await this.repo.lastRequestAt(trx, userId);
+        if (last !== null && now - last < rules.cooldownSeconds) {
+          const wait = rules.cooldownSeconds - (now - last);
+          throw tooManyRequests(`You're queuing too fast. Wait ${wait} seconds.`, wait);
+        }
+        if ((await this.repo.waitingCount(trx, userId)) >= rules.queueLimit) {
+          const songs = rules.queueLimit === 1 ? 'song' : 'songs';
+          throw forbidden(`You already have ${rules.queueLimit} ${songs} in the queue.`);
+        }
+        return this.repo.insert(trx, songId, userId, now);
+      });
+    } catch (err) {
+      // Another listener's request for this song committed first.
+      if (isUniqueViolation(err)) throw conflict('This song is already in the queue.');
+      throw err;
+    }
+    this.bus.publish({ type: 'queue.changed' });
+    return queueId;
+  }
+}
+
+function noMatch(filter: QueueFilter): string {
+  switch (filter.kind) {
+    case 'tags':
+      return 'No songs available with these tags';
+    case 'favorites':
+      return 'None of your favorite songs can be queued right now.';
+    case 'artist':
+      return 'No songs by this artist can be queued right now.';
+    case 'platform':
+      return 'No songs on this platform can be queued right now.';
+  }
+}
