@@ -81,6 +81,10 @@ export class LiveHub {
 
   /** Coalesces bursts of changes: one rebuild at a time, one more if anything came meanwhile. */
   private scheduleBroadcast(): void {
+    if (this.sockets.size === 0) {
+      this.current = null; // nobody to tell: the next socket's connect builds it
+      return;
+    }
     if (this.rebuilding) {
       this.rebuildAgain = true;
       return;
