@@ -26,3 +26,6 @@ export function artistHandle(name: string): string {
     .replace(/^-+|-+$/g, '');
   return slug || 'artist';
 }
+
+/** "1 second", "7 seconds": for the wait a 429 tells about. */
+export const secondsText = (n: number): string => `${n} ${n === 1 ? 'second' : 'seconds'}`;

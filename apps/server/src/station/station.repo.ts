@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { playableSongs, requestableSongs } from '../modules/catalog/requestable.js';
 
 /** What the playout needs to play a song. */
 export interface PlayableRow {
@@ -126,30 +127,21 @@ export class StationRepo {
   }
 
   private playableSongs() {
-    return this.db
-      .selectFrom('songs as s')
-      .select(['s.id', 's.vote_count', 's.vote_total', 's.last_played_at'])
-      .where('s.status', '=', 'active')
-      .where((eb) =>
-        eb.exists(eb.selectFrom('files as f').select('f.id').whereRef('f.song_id', '=', 's.id')),
-      )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('queue_entries as q')
-              .select('q.id')
-              .whereRef('q.song_id', '=', 's.id')
-              .where('q.state', 'in', ['queued', 'playing']),
-          ),
-        ),
-      );
+    return playableSongs(this.db).select([
+      's.id',
+      's.vote_count',
+      's.vote_total',
+      's.last_played_at',
+    ]);
   }
 
   private eligible(lockedSince: number) {
-    return this.playableSongs().where((eb) =>
-      eb.or([eb('s.last_played_at', 'is', null), eb('s.last_played_at', '<=', lockedSince)]),
-    );
+    return requestableSongs(this.db, lockedSince).select([
+      's.id',
+      's.vote_count',
+      's.vote_total',
+      's.last_played_at',
+    ]);
   }
 
   /**

@@ -14,6 +14,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/p
 import type { TokenService } from '../../auth/tokens.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { secondsText } from '../../lib/text.js';
 import type { ReferralRepo } from '../users/referral.repo.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
 
@@ -118,7 +119,7 @@ export class AuthService {
     const userWait = this.failureLimiter.retryAfter(userKey);
     const wait = Math.max(ipWait, userWait);
     if (wait > 0) {
-      throw tooManyRequests(`Too many login attempts. Try again in ${wait} seconds.`, wait);
+      throw tooManyRequests(`Too many login attempts. Try again in ${secondsText(wait)}.`, wait);
     }
     const row = await this.deps.users.findByUsername(body.username);
     const ok = row

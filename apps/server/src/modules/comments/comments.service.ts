@@ -2,6 +2,7 @@ import type { RecentComment } from '@queuecast/contract';
 import { nowSeconds } from '../../db/dialect.js';
 import { notFound, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { secondsText } from '../../lib/text.js';
 import type { SongRepo } from '../catalog/song.repo.js';
 import type { CommentRepo } from './comment.repo.js';
 
@@ -20,7 +21,7 @@ export class CommentsService {
     if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
     const wait = this.limiter.take(String(userId));
     if (wait > 0) {
-      throw tooManyRequests(`You're commenting too fast. Wait ${wait} seconds.`, wait);
+      throw tooManyRequests(`You're commenting too fast. Wait ${secondsText(wait)}.`, wait);
     }
     return this.comments.insert({
       song_id: songId,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { secondsText } from '../../lib/text.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { PreviewCache } from '../../media/preview.js';
 import type { StationRepo } from '../../station/station.repo.js';
@@ -26,7 +27,8 @@ export class PreviewService {
       throw conflict('This song has no playable file.');
     }
     const wait = this.limiter.take(String(userId));
-    if (wait > 0) throw tooManyRequests(`You're previewing too fast. Wait ${wait} seconds.`, wait);
+    if (wait > 0)
+      throw tooManyRequests(`You're previewing too fast. Wait ${secondsText(wait)}.`, wait);
     try {
       return await this.cache.clip({
         songId,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { requestableSongs } from '../catalog/requestable.js';
 
 export interface RequestableSong {
   id: number;
@@ -106,27 +107,7 @@ export class RequestsRepo {
     lockedSince: number,
     exclude: readonly number[],
   ): Promise<number | undefined> {
-    let query = this.db
-      .selectFrom('songs as s')
-      .select('s.id')
-      .where('s.status', '=', 'active')
-      .where((eb) =>
-        eb.exists(eb.selectFrom('files as f').select('f.id').whereRef('f.song_id', '=', 's.id')),
-      )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('queue_entries as q')
-              .select('q.id')
-              .whereRef('q.song_id', '=', 's.id')
-              .where('q.state', 'in', ['queued', 'playing']),
-          ),
-        ),
-      )
-      .where((eb) =>
-        eb.or([eb('s.last_played_at', 'is', null), eb('s.last_played_at', '<=', lockedSince)]),
-      );
+    let query = requestableSongs(this.db, lockedSince).select('s.id');
     if (exclude.length > 0) query = query.where('s.id', 'not in', exclude);
     switch (filter.kind) {
       case 'artist':

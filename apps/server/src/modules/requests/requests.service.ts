@@ -2,6 +2,7 @@ import type { QueueActionBody, QueueActionResult, RequestResult } from '@queueca
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation, nowSeconds } from '../../db/dialect.js';
 import type { EventBus } from '../../live/event-bus.js';
+import { secondsText } from '../../lib/text.js';
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
 import type { CatalogRepo } from '../catalog/catalog.repo.js';
 import type { QueueFilter, QueueOrder, RequestsRepo } from './requests.repo.js';
@@ -60,7 +61,14 @@ export class RequestsService {
           tried.push(songId);
           continue;
         }
-        if (err instanceof HttpError) throw actionError(err.statusCode, err.message);
+        if (err instanceof HttpError) {
+          throw new HttpError(
+            err.statusCode,
+            err.message,
+            { ...err.extra, success: false, song_details: null },
+            err.headers,
+          );
+        }
         throw err;
       }
       return {
@@ -117,7 +125,7 @@ export class RequestsService {
         const last = await this.repo.lastRequestAt(trx, userId);
         if (last !== null && now - last < rules.cooldownSeconds) {
           const wait = rules.cooldownSeconds - (now - last);
-          throw tooManyRequests(`You're queuing too fast. Wait ${wait} seconds.`, wait);
+          throw tooManyRequests(`You're queuing too fast. Wait ${secondsText(wait)}.`, wait);
         }
         if ((await this.repo.waitingCount(trx, userId)) >= rules.queueLimit) {
           const songs = rules.queueLimit === 1 ? 'song' : 'songs';
