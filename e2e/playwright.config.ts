@@ -10,6 +10,8 @@ export const E2E_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
 export const E2E_ADMIN = { username: 'station_admin', password: 'admin-pass' };
 /** Not the built-in 'Auto-DJ', so the specs see the label come from the live update. */
 export const E2E_DJ_LABEL = 'Night Shift DJ';
+/** Seconds between one listener's requests: short, so the limit specs wait little. */
+export const E2E_REQUEST_COOLDOWN_S = 2;
 
 export default defineConfig({
   testDir: './specs',
@@ -53,6 +55,7 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEFAULT_DJ_LABEL: E2E_DJ_LABEL,
+      REQUEST_COOLDOWN_S: String(E2E_REQUEST_COOLDOWN_S),
     },
   },
 });

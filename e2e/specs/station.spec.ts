@@ -3,9 +3,11 @@ import { E2E_DJ_LABEL } from '../playwright.config';
 
 // The station plays the tones seeded by e2e/support/seed-catalog.ts, 'Sine Serenade' first as
 // history_listener's request; the rest of the catalogue has no audio, and its seeded plays
-// ('Xenon Haze' an hour ago, 'Quasar Dusk' days ago) are in the history.
+// ('Xenon Haze' an hour ago, 'Quasar Dusk' days ago) are in the history. Every tone is a
+// 'Sine …' by Oscillator Ensemble: the long ones seeded in the queue, or the short ones the
+// requests spec queued.
 
-const TONE = /Sine (Serenade|Nocturne|Reverie)/;
+const TONE = /Sine [A-Z][a-z]+/;
 
 const queueTable = (page: Page) => page.getByRole('region', { name: 'Queue and history' });
 const liveStream = (page: Page) => page.getByRole('region', { name: 'Live Stream' });
@@ -58,8 +60,8 @@ test('queue page: loading, then upcoming, now playing (bold) and history from th
     rows.filter({ hasText: 'Sine Serenade' }).filter({ hasText: 'history_listener' }).first(),
   ).toBeVisible();
 
-  // Upcoming rows (none now: the auto-DJ picks just in time) come first, then the song on air,
-  // then the history newest first.
+  // Upcoming rows (seeded or requested tones still waiting, if any; the auto-DJ picks just in
+  // time) come first, then the song on air, then the history newest first.
   const texts = await rows.allInnerTexts();
   const now = texts.findIndex((t) => t.includes('▶ Now'));
   const hazeAt = texts.findIndex((t) => t.includes('Xenon Haze'));

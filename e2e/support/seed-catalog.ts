@@ -18,7 +18,10 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import type { NewSong } from '../../apps/server/src/modules/library/library.service.js';
 import { makeTone } from '../../apps/server/test/helpers/audio.js';
 
-/** What the specs rely on; keep in step with e2e/specs/catalog.spec.ts and station.spec.ts. */
+/**
+ * What the specs rely on; keep in step with e2e/specs/catalog.spec.ts, requests.spec.ts and
+ * station.spec.ts.
+ */
 const SEED = {
   letterArtist: { name: 'Quixotic Quasar', country: 'fi', songs: ['Quasar Dawn', 'Quasar Dusk'] },
   platform: { name: 'Zeptotron Nine', songs: 520, artist: 'Zepto Crew' },
@@ -27,8 +30,10 @@ const SEED = {
   favoriteSong: 'Favorite Target Song',
   commentSong: 'Comment Target Song',
   /**
-   * The only songs with audio, so the only ones the station plays: short tones, the first one
-   * requested by `history_listener` before the station starts, so it goes on air first.
+   * The only songs with audio, so the only ones the station plays. The long tones are queued
+   * as `history_listener`'s requests before the station starts, so they go on air first, one
+   * after the other, and the auto-DJ stays idle for their 96 seconds: it would otherwise play,
+   * and so lock, the short tones, which are there for the requests spec to queue.
    */
   tones: {
     artist: 'Oscillator Ensemble',
@@ -36,6 +41,18 @@ const SEED = {
       { title: 'Sine Serenade', seconds: 28, freq: 440 },
       { title: 'Sine Nocturne', seconds: 32, freq: 330 },
       { title: 'Sine Reverie', seconds: 36, freq: 523 },
+    ],
+    requestable: [
+      { title: 'Sine Aubade', seconds: 4, freq: 262 },
+      { title: 'Sine Ballad', seconds: 4, freq: 294 },
+      { title: 'Sine Canon', seconds: 4, freq: 349 },
+      { title: 'Sine Dirge', seconds: 4, freq: 392 },
+      { title: 'Sine Elegy', seconds: 4, freq: 466 },
+      { title: 'Sine Fugue', seconds: 4, freq: 587 },
+      { title: 'Sine Gigue', seconds: 4, freq: 659 },
+      { title: 'Sine Hymn', seconds: 4, freq: 698 },
+      { title: 'Sine Idyll', seconds: 4, freq: 784 },
+      { title: 'Sine Jig', seconds: 4, freq: 880 },
     ],
   },
 } as const;
@@ -124,42 +141,48 @@ async function seedPlays(app: App, ids: Map<string, number>, listener: number): 
 
 /**
  * Generates the tones with ffmpeg, imports them as a listener's folder would be, and queues the
- * first one as `history_listener`'s request.
+ * long ones, in order, as `history_listener`'s requests.
  */
 async function seedTones(app: App, ids: Map<string, number>, listener: number): Promise<void> {
-  const { artist, songs } = SEED.tones;
+  const { artist, songs, requestable } = SEED.tones;
+  const tones = [...songs, ...requestable];
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-e2e-tones-'));
   try {
     const ffmpeg = app.ctx.media.tools.ffmpeg;
-    for (const [i, song] of songs.entries()) {
-      await makeTone(ffmpeg, path.join(folder, `${i + 1}.flac`), {
-        seconds: song.seconds,
-        freq: song.freq,
-        volume: 0.2,
-        tags: { title: song.title, artist },
-      });
-    }
+    await Promise.all(
+      tones.map((song, i) =>
+        makeTone(ffmpeg, path.join(folder, `${i + 1}.flac`), {
+          seconds: song.seconds,
+          freq: song.freq,
+          volume: 0.2,
+          tags: { title: song.title, artist },
+        }),
+      ),
+    );
     const report = await app.ctx.services.import.importFolder(folder);
-    if (report.added !== songs.length) {
+    if (report.added !== tones.length) {
       throw new Error(`tone import: ${JSON.stringify(report.failed)}`);
     }
     for (const outcome of report.outcomes) {
       if (outcome.status === 'added') {
-        const title = songs[Number(path.basename(outcome.file, '.flac')) - 1]!.title;
+        const title = tones[Number(path.basename(outcome.file, '.flac')) - 1]!.title;
         ids.set(title, outcome.songId);
       }
     }
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
+  const now = Math.floor(Date.now() / 1000);
   await app.ctx.db
     .insertInto('queue_entries')
-    .values({
-      song_id: ids.get(songs[0].title)!,
-      requested_by: listener,
-      requested_at: Math.floor(Date.now() / 1000),
-      state: 'queued',
-    })
+    .values(
+      songs.map((song, i) => ({
+        song_id: ids.get(song.title)!,
+        requested_by: listener,
+        requested_at: now - songs.length + i,
+        state: 'queued' as const,
+      })),
+    )
     .execute();
 }
 
@@ -196,7 +219,7 @@ async function main(): Promise<void> {
       await seedPlays(app, ids, listener);
       await seedTones(app, ids, listener);
       console.log(
-        `seeded ${songs.length + SEED.tones.songs.length} songs into ${database.location}`,
+        `seeded ${songs.length + SEED.tones.songs.length + SEED.tones.requestable.length} songs into ${database.location}`,
       );
     } finally {
       await app.close();

@@ -6,7 +6,7 @@ import { formatLength } from '../lib/format';
 import { useSession } from '../lib/session';
 import { ArtistLinks } from './artist-links';
 import { FavoriteToggle, useFavoriteHandler } from './favorite-toggle';
-import { RequestButton } from './request-button';
+import { RequestButton, useRequestHandler } from './request-button';
 import { VoteControl, useVoteHandler } from './vote-control';
 
 /** A short status line: played recently, no audio yet, or ready to request. */
@@ -27,6 +27,7 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
   const favoriteIds = useFavoriteIds();
   const onVote = useVoteHandler(loggedIn);
   const onFavorite = useFavoriteHandler(loggedIn);
+  const onRequest = useRequestHandler('compact');
   return (
     <ul className="compact-songs" aria-label={label}>
       {songs.map((song) => (
@@ -60,7 +61,7 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
                 label={`Favorite: ${song.title}`}
               />
             )}
-            <RequestButton song={song} />
+            <RequestButton song={song} onRequest={onRequest} />
           </div>
         </li>
       ))}

@@ -1,40 +1,57 @@
+import { QueueActionRefused, useQueueAction } from '../api/queue-action';
+import { ApiError } from '../lib/api-client';
 import { useSession } from '../lib/session';
+import { notify } from '../lib/toast';
 import {
   QUEUE_LABELS,
   QUEUE_PICKS,
+  queueActionBlock,
   queueBody,
-  type QueueBody,
+  queueFailureText,
+  queueSuccessText,
   type QueueFilter,
 } from './queue-rules';
 
+const serverMessage = (err: Error) =>
+  err instanceof ApiError
+    ? err.serverMessage
+    : err instanceof QueueActionRefused
+      ? err.serverMessage
+      : null;
+
 /**
- * The four queue buttons of the artist, platform, tag and profile pages. Disabled with the
- * title 'Login required' when logged out, or with `disabledReason` (no favourites, no songs).
- * Queueing (POST /api/queue) arrives in a later piece of work: until a page passes `onQueue`,
- * a click sends nothing.
+ * The four queue buttons of the artist, platform, tag and profile pages (POST /api/queue).
+ * Disabled with the title 'Login required' when logged out, with `disabledReason` (no
+ * favourites, no songs), and while a pick is under way.
  */
 export function QueueButtons({
   filter,
   labels,
   disabledReason,
-  onQueue,
 }: {
   filter: QueueFilter;
   labels: keyof typeof QUEUE_LABELS;
   disabledReason?: string | null;
-  onQueue?: (body: QueueBody) => void;
 }) {
   const session = useSession();
+  const { mutate, isPending } = useQueueAction({
+    onSuccess: (result) => void notify.success(queueSuccessText(result.song_details)),
+    onError: (err) => void notify.error(queueFailureText(serverMessage(err))),
+  });
   const reason = !session ? 'Login required' : (disabledReason ?? undefined);
   return (
-    <div className="queue-buttons" role="group" aria-label="Queue a song">
+    <div className="queue-buttons" role="group" aria-label="Queue a song" aria-busy={isPending}>
       {QUEUE_PICKS.map((pick) => (
         <button
           key={pick}
           type="button"
-          disabled={reason !== undefined}
+          disabled={reason !== undefined || isPending}
           title={reason}
-          onClick={() => onQueue?.(queueBody(filter, pick))}
+          onClick={() => {
+            const block = queueActionBlock(filter, session !== null);
+            if (block) notify.error(block);
+            else mutate(queueBody(filter, pick));
+          }}
         >
           {QUEUE_LABELS[labels][pick]}
         </button>

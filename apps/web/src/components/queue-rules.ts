@@ -43,3 +43,22 @@ export function queueBody(filter: QueueFilter, pick: QueuePick): QueueBody {
       return { ...filter, min_vote: 4 };
   }
 }
+
+export const QUEUE_LOGGED_OUT_TEXT = 'You must be logged in to queue songs';
+
+/** Why a queue button sends nothing (spec §5), or null when it may ask the server. */
+export function queueActionBlock(filter: QueueFilter, loggedIn: boolean): string | null {
+  if (!loggedIn) return QUEUE_LOGGED_OUT_TEXT;
+  if ('tags' in filter && filter.tags.length === 0) return 'No tags selected';
+  return null;
+}
+
+/** The success toast names the song the server picked. */
+export function queueSuccessText(details: { artist: string; title: string } | null): string {
+  if (!details) return 'Song successfully queued!';
+  return details.artist ? `Queued ${details.artist} – ${details.title}` : `Queued ${details.title}`;
+}
+
+/** A refusal shows the server's reason (spec §8), anything else 'Failed to queue song'. */
+export const queueFailureText = (serverMessage: string | null | undefined): string =>
+  serverMessage || 'Failed to queue song';

@@ -1,20 +1,73 @@
 import type { Song } from '@queuecast/contract';
+import { memo, useCallback, useSyncExternalStore } from 'react';
+import { useRequestSong } from '../api/request-song';
+import { describeFailure } from '../lib/api-client';
+import { requestStatuses, type RequestStatus } from '../lib/request-status';
+import { sessionStore, useSession } from '../lib/session';
+import { notify } from '../lib/toast';
+import {
+  LOGGED_OUT_REQUEST_TEXT,
+  requestButtonView,
+  requestFailureText,
+  requestSuccessText,
+  type RequestPlace,
+} from './request-rules';
+
+export type RequestHandler = (songId: number) => void;
 
 /**
- * The table's Request button (spec §4 labels: 'Locked' for a recently played song, otherwise
- * 'Request'). Requests arrive in a later piece of work: until then it is rendered disabled.
+ * One click handler for the Request buttons of a list or a page, with the toasts of spec §8:
+ * logged out it only explains, and a song already being requested is not sent twice.
  */
-export function RequestButton({ song }: { song: Pick<Song, 'title' | 'recently_played'> }) {
-  const text = song.recently_played ? 'Locked' : 'Request';
+export function useRequestHandler(place: RequestPlace): RequestHandler {
+  const { mutate } = useRequestSong({
+    onSuccess: () => void notify.success(requestSuccessText(place)),
+    onError: (err) => void notify.error(requestFailureText(describeFailure(err), place)),
+  });
+  return useCallback(
+    (songId) => {
+      const session = sessionStore.get();
+      if (!session) notify.error(LOGGED_OUT_REQUEST_TEXT);
+      else if (requestStatuses.get(session.user.id, songId) === 'idle') mutate(songId);
+    },
+    [mutate],
+  );
+}
+
+/** This song's request state for the signed-in listener; re-renders only when it changes. */
+export function useRequestStatus(songId: number): RequestStatus {
+  const userId = useSession()?.user.id ?? null;
+  return useSyncExternalStore(requestStatuses.subscribe, () => requestStatuses.get(userId, songId));
+}
+
+const TITLES: Record<ReturnType<typeof requestButtonView>['text'], string> = {
+  Request: 'Add this song to the queue',
+  '...': 'Requesting...',
+  Queued: 'You queued this song',
+  Locked: "This song can't be queued again just yet.",
+};
+
+/** The Request button of the song lists (spec §4): Request, '...', Queued or Locked. */
+export const RequestButton = memo(function RequestButton({
+  song,
+  onRequest,
+}: {
+  song: Pick<Song, 'id' | 'title' | 'recently_played'>;
+  onRequest: RequestHandler;
+}) {
+  const status = useRequestStatus(song.id);
+  const { text, disabled } = requestButtonView(status, song.recently_played);
   return (
     <button
       type="button"
       className="request-button"
-      aria-label={`${text}: ${song.title}`}
-      title={song.recently_played ? 'This song was played recently.' : 'Requests open soon'}
-      disabled
+      aria-label={`${text === '...' ? 'Requesting' : text}: ${song.title}`}
+      aria-busy={status === 'busy'}
+      title={TITLES[text]}
+      disabled={disabled}
+      onClick={() => onRequest(song.id)}
     >
       {text}
     </button>
   );
-}
+});

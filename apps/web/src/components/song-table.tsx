@@ -9,7 +9,7 @@ import { ArtistLinks } from './artist-links';
 import { useDelegatedLinks } from './delegated-links';
 import { FavoriteToggle, useFavoriteHandler, type FavoriteHandler } from './favorite-toggle';
 import { playTimeText } from './play-time';
-import { RequestButton } from './request-button';
+import { RequestButton, useRequestHandler, type RequestHandler } from './request-button';
 import { nextSort, sortSongs, type SortField, type SortState } from './song-sort';
 import { VoteControl, useVoteHandler, type VoteHandler } from './vote-control';
 
@@ -53,6 +53,7 @@ export function SongTable(props: SongTableProps) {
   const favoriteIds = useFavoriteIds();
   const onVote = useVoteHandler(loggedIn);
   const onFavorite = useFavoriteHandler(loggedIn);
+  const onRequest = useRequestHandler('table');
   const onLinkClick = useDelegatedLinks();
   const djLabel = useDjLabel();
   const [sort, setSort] = useState<SortState | null>(null);
@@ -144,6 +145,7 @@ export function SongTable(props: SongTableProps) {
               favorited={favoriteIds.has(song.id)}
               onVote={onVote}
               onFavorite={onFavorite}
+              onRequest={onRequest}
             />
           ))}
         </tbody>
@@ -171,6 +173,7 @@ const SongRow = memo(function SongRow({
   favorited,
   onVote,
   onFavorite,
+  onRequest,
 }: {
   song: Song;
   cols: Columns;
@@ -180,6 +183,7 @@ const SongRow = memo(function SongRow({
   favorited: boolean;
   onVote: VoteHandler;
   onFavorite: FavoriteHandler;
+  onRequest: RequestHandler;
 }) {
   const onAir = cols.highlightNow && (song.source === 'now' || song.isNowPlaying === true);
   return (
@@ -229,7 +233,7 @@ const SongRow = memo(function SongRow({
       )}
       {cols.request && (
         <td>
-          <RequestButton song={song} />
+          <RequestButton song={song} onRequest={onRequest} />
         </td>
       )}
     </tr>

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly serverMessage: string | undefined,
     readonly body: unknown,
+    /** Seconds to wait before trying again, from the body's `retry_after` or Retry-After. */
+    readonly retryAfter: number | undefined = undefined,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -20,6 +22,14 @@ export class NetworkError extends Error {
   }
 }
 
+/** A 2xx answer that does not say what the call promised (e.g. no `success: true`). */
+export class UnexpectedResponse extends Error {
+  constructor() {
+    super('Unexpected response from server');
+    this.name = 'UnexpectedResponse';
+  }
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -31,6 +41,15 @@ export interface RequestOptions {
  * A 401 on a call that carried a token means the session is gone: log out.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parseJson(await (await send(path, options)).text()) as T;
+}
+
+/** Like `api`, for a binary answer (audio): the body as a Blob. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = sessionStore.get();
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -47,25 +66,29 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if ((err as Error).name === 'AbortError') throw err;
     throw new NetworkError(err);
   }
-  const text = await res.text();
-  let body: unknown = undefined;
+  if (res.status >= 200 && res.status <= 299) return res;
+  const body = parseJson(await res.text().catch(() => ''));
+  const b = body as { error?: unknown; message?: unknown; retry_after?: unknown } | undefined;
+  const message =
+    typeof b?.error === 'string' ? b.error : typeof b?.message === 'string' ? b.message : undefined;
+  const retryAfter =
+    typeof b?.retry_after === 'number' ? b.retry_after : seconds(res.headers.get('retry-after'));
+  if (res.status === 401 && session) sessionStore.logout();
+  throw new ApiError(res.status, message, body, retryAfter);
+}
+
+function parseJson(text: string): unknown {
   try {
-    body = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    body = text;
+    return text;
   }
-  if (res.status < 200 || res.status > 299) {
-    const b = body as { error?: unknown; message?: unknown } | undefined;
-    const message =
-      typeof b?.error === 'string'
-        ? b.error
-        : typeof b?.message === 'string'
-          ? b.message
-          : undefined;
-    if (res.status === 401 && session) sessionStore.logout();
-    throw new ApiError(res.status, message, body);
-  }
-  return body as T;
+}
+
+/** A Retry-After header in its delay-seconds form; the date form is not used by our server. */
+function seconds(header: string | null): number | undefined {
+  const n = header === null ? NaN : Number(header);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 /** The text to show for a failed call: the server's message, else the caller's fallback. */
@@ -73,4 +96,23 @@ export function errorText(err: unknown, fallback: string, network = fallback): s
   if (err instanceof NetworkError) return network;
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
   return fallback;
+}
+
+/** What went wrong with a call, in plain data, for the message rules of each widget. */
+export type CallFailure =
+  | { kind: 'network' }
+  | { kind: 'status'; status: number; message?: string; retryAfter?: number }
+  | { kind: 'unexpected' };
+
+export function describeFailure(err: unknown): CallFailure {
+  if (err instanceof NetworkError) return { kind: 'network' };
+  if (err instanceof ApiError) {
+    return {
+      kind: 'status',
+      status: err.status,
+      message: err.serverMessage,
+      retryAfter: err.retryAfter,
+    };
+  }
+  return { kind: 'unexpected' };
 }

@@ -1,18 +1,24 @@
 import type { Song } from '@queuecast/contract';
+import { useRequestHandler, useRequestStatus } from '../../../components/request-button';
+import { songRequestView } from '../../../components/request-rules';
 
 /**
- * The song page's 'Request this song' button. Requests arrive in a later piece of work, so it
- * is rendered disabled, with the text a listener would see in this state (spec §4).
+ * The song page's 'Request this song' button (spec §4): disabled while requesting, for a song
+ * played recently, and after a successful request this session, with a line saying why.
  */
 export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean }) {
-  const note = !loggedIn
-    ? 'You must be logged in to request.'
-    : song.recently_played
-      ? "This song was played recently and can't be queued again just yet."
-      : null;
+  const status = useRequestStatus(song.id);
+  const onRequest = useRequestHandler('song-page');
+  const { disabled, note } = songRequestView(status, song.recently_played, loggedIn);
   return (
     <div className="song-request">
-      <button type="button" disabled title={note ?? 'Requests open soon'}>
+      <button
+        type="button"
+        disabled={disabled}
+        aria-busy={status === 'busy'}
+        title={note ?? 'Add this song to the queue'}
+        onClick={() => onRequest(song.id)}
+      >
         Request this song
       </button>
       {note && <p className="muted">{note}</p>}

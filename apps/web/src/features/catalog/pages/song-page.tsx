@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useSong } from '../api/get-song';
 import { SongComments } from '../components/song-comments';
 import { SongHistory } from '../components/song-history';
+import { SongPreview } from '../components/song-preview';
 import { SongRequest } from '../components/song-request';
 import { SongTags } from '../components/song-tags';
 import { SongVotes } from '../components/song-votes';
@@ -67,6 +68,14 @@ export default function SongPage() {
       <dl className="song-facts">
         <dt>Length</dt>
         <dd>{formatLength(song.length)}</dd>
+        {loggedIn && (
+          <>
+            <dt>Preview</dt>
+            <dd>
+              <SongPreview key={song.id} song={song} />
+            </dd>
+          </>
+        )}
         <dt>Average vote</dt>
         <dd data-testid="average-vote">
           {average === null

@@ -1,0 +1,101 @@
+/** Rules of the Request button (spec §4) and its messages (spec §8). */
+import type { CallFailure } from '../lib/api-client';
+import { plural } from '../lib/format';
+import type { RequestStatus } from '../lib/request-status';
+
+/** Where the button is: the song table, the compact song list, or the song page. */
+export type RequestPlace = 'table' | 'compact' | 'song-page';
+
+export const QUEUED_TEXT = 'Song successfully queued!';
+export const LOGGED_OUT_REQUEST_TEXT = 'You must be logged in to request.';
+
+export interface RequestButtonView {
+  text: 'Request' | '...' | 'Queued' | 'Locked';
+  disabled: boolean;
+}
+
+/**
+ * The list button: '...' while busy, 'Queued' (disabled) after success, 'Locked' for a song
+ * played recently (or waiting, or on air), otherwise 'Request'. A logged-out listener still
+ * gets 'Request': the click explains that a login is needed.
+ */
+export function requestButtonView(
+  status: RequestStatus,
+  recentlyPlayed: boolean,
+): RequestButtonView {
+  if (status === 'busy') return { text: '...', disabled: true };
+  if (status === 'queued') return { text: 'Queued', disabled: true };
+  if (recentlyPlayed) return { text: 'Locked', disabled: true };
+  return { text: 'Request', disabled: false };
+}
+
+export interface SongRequestView {
+  disabled: boolean;
+  /** Shown under the song page's button. */
+  note: string | null;
+}
+
+/** The song page's 'Request this song' button and the line under it. */
+export function songRequestView(
+  status: RequestStatus,
+  recentlyPlayed: boolean,
+  loggedIn: boolean,
+): SongRequestView {
+  if (!loggedIn) return { disabled: true, note: LOGGED_OUT_REQUEST_TEXT };
+  if (status === 'queued') {
+    return { disabled: true, note: "This song can't be queued again just yet." };
+  }
+  if (recentlyPlayed) {
+    return {
+      disabled: true,
+      note: "This song was played recently and can't be queued again just yet.",
+    };
+  }
+  return { disabled: status === 'busy', note: null };
+}
+
+/** The compact list's success toast carries a tick (spec §8). */
+export const requestSuccessText = (place: RequestPlace): string =>
+  place === 'compact' ? `✅ ${QUEUED_TEXT}` : QUEUED_TEXT;
+
+/**
+ * A 429's toast: 'You're queuing too fast.' (or previewing) with the wait in seconds when the
+ * server gave it, else the server's own text, else 'Wait a moment.' (spec §8).
+ */
+export function tooFastText(
+  action: 'queuing' | 'previewing',
+  failure: { retryAfter?: number; message?: string },
+): string {
+  const { retryAfter, message } = failure;
+  if (retryAfter !== undefined && Number.isFinite(retryAfter) && retryAfter > 0) {
+    return `You're ${action} too fast. Wait ${plural(Math.ceil(retryAfter), 'second')}.`;
+  }
+  return message ?? `You're ${action} too fast. Wait a moment.`;
+}
+
+/**
+ * The toast for a refused or failed request (spec §8). A 409 shows the server's reason when it
+ * gave one (played recently, already waiting, on air, no playable file), since each asks the
+ * listener for something different; 'This song was played recently.' otherwise.
+ */
+export function requestFailureText(failure: CallFailure, place: RequestPlace): string {
+  switch (failure.kind) {
+    case 'network':
+      return 'Failed to queue song.';
+    case 'unexpected':
+      return 'Unexpected response from server';
+    case 'status':
+      switch (failure.status) {
+        case 401:
+          return LOGGED_OUT_REQUEST_TEXT;
+        case 403:
+          return failure.message ?? 'You already have 2 songs in the queue.';
+        case 409:
+          return failure.message ?? 'This song was played recently.';
+        case 429:
+          return tooFastText('queuing', failure);
+        default:
+          return place === 'song-page' ? 'Failed to request song.' : 'Unexpected server response.';
+      }
+  }
+}
