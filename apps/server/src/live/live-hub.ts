@@ -4,6 +4,8 @@ import type { EventBus } from './event-bus.js';
 import type { PlaybackService } from './playback.service.js';
 
 export const PING_INTERVAL_MS = 30_000;
+/** A buffer sent as a text frame: the update is JSON. */
+const TEXT = { binary: false } as const;
 /** Active users drop out of the window without any event; look again this often. */
 export const REFRESH_INTERVAL_MS = 30_000;
 
@@ -14,7 +16,8 @@ export const REFRESH_INTERVAL_MS = 30_000;
 export class LiveHub {
   private readonly sockets = new Set<WebSocket>();
   private readonly alive = new WeakSet<WebSocket>();
-  private current: Promise<string> | null = null;
+  /** The update as UTF-8 bytes: encoded once, the same buffer written to every socket. */
+  private current: Promise<Buffer> | null = null;
   private rebuilding = false;
   private rebuildAgain = false;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -64,15 +67,15 @@ export class LiveHub {
     if ((message as { type?: unknown } | null)?.type === 'refresh') void this.sendCurrent(socket);
   }
 
-  private snapshot(): Promise<string> {
-    this.current ??= this.playback.build().then((update) => JSON.stringify(update));
+  private snapshot(): Promise<Buffer> {
+    this.current ??= this.playback.build().then((update) => Buffer.from(JSON.stringify(update)));
     return this.current;
   }
 
   private async sendCurrent(socket: WebSocket): Promise<void> {
     try {
       const bytes = await this.snapshot();
-      if (socket.readyState === socket.OPEN) socket.send(bytes);
+      if (socket.readyState === socket.OPEN) socket.send(bytes, TEXT);
     } catch (err) {
       this.current = null;
       this.log.error({ err }, 'could not build the live update');
@@ -106,9 +109,9 @@ export class LiveHub {
       });
   }
 
-  broadcast(bytes: string): void {
+  broadcast(bytes: Buffer): void {
     for (const socket of this.sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(bytes);
+      if (socket.readyState === socket.OPEN) socket.send(bytes, TEXT);
     }
   }
 
@@ -119,7 +122,7 @@ export class LiveHub {
     const after = await this.snapshot().catch(() => null);
     if (after === null) return;
     if (before === null) return this.broadcast(after);
-    const strip = (s: string) => s.replace(/"server_time":[^,}]+/, '');
+    const strip = (b: Buffer) => b.toString('utf8').replace(/"server_time":[^,}]+/, '');
     if (strip(after) !== strip(before)) this.broadcast(after);
   }
 
