@@ -1,0 +1,299 @@
+/**
+ * bench/live-fanout: how fast one change reaches every /ws socket. For each N, opens N
+ * WebSocket clients (spread over `--workers` client processes, at most `--in-flight`
+ * handshakes at a time per process), waits until each has its first update, then runs
+ * `--rounds` changes and times, at every client, receive time - the time the change was
+ * triggered (Date.now() in both processes, same machine, 1 ms resolution).
+ *
+ * The change is a user becoming active: a user signed up beforehand (sign-up sets no
+ * last-seen) makes its first authenticated call, GET /api/user/me. That is one small database
+ * write and one `users.seen` event, and the update that follows carries the user's name in
+ * `active_users`, so each client can tell the round's update from any other by its bytes.
+ * Nothing is subtracted: the figure includes the HTTP call, the rebuild of the update
+ * (database reads, JSON), the writes to every socket and the client's own receive work.
+ * A skip would add the audio pipeline's track change and a second broadcast
+ * (queue.changed, then track.started) to what is timed.
+ *
+ * Before measuring, the admin skips tracks until the update carries `--history` entries (20,
+ * all it shows), the size it has once a station has played a while (about 9 kB).
+ *
+ * Run: npm run live-fanout -w bench -- [--clients 1000,5000,20000] [--rounds 10] [--workers 2]
+ *        [--in-flight 100] [--gap-ms 1000] [--history 20] [--server path/to/main.js]
+ */
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FromClients, ToClients } from './live-fanout/clients.js';
+import { percentile } from './support/load.js';
+import {
+  machine,
+  numberList,
+  openFileLimit,
+  openFiles,
+  parseArgs,
+  rssMiB,
+  sampleCpu,
+  sleep,
+  spawnManaged,
+  stopManaged,
+} from './support/processes.js';
+import { fillHistory, SERVER_MAIN, startStation, type RunningStation } from './support/station.js';
+
+const args = parseArgs();
+const clientCounts = numberList(args.get('clients'), [1000, 5000, 20000]);
+const rounds = Number(args.get('rounds') ?? 10);
+const workerCount = Number(args.get('workers') ?? 2);
+const inFlight = Number(args.get('in-flight') ?? 100);
+const gapMs = Number(args.get('gap-ms') ?? 1000);
+const historyEntries = Number(args.get('history') ?? 20);
+const serverMain = args.get('server') || SERVER_MAIN;
+const ADMIN = { username: 'bench_admin', password: 'bench-admin-password' };
+const ROUND_TIMEOUT_MS = 15_000;
+/** Descriptors the server keeps for itself beyond the sockets (database, ffmpeg pipes, HLS). */
+const SERVER_FD_RESERVE = 100;
+const TARGET = { clients: 20_000, p99Ms: 250 };
+const CLIENTS_FILE = fileURLToPath(new URL('./live-fanout/clients.ts', import.meta.url));
+
+interface Worker {
+  child: ChildProcess;
+  next(): Promise<FromClients>;
+  send(command: ToClients): void;
+}
+
+function startWorker(): Worker {
+  const child = spawnManaged(process.execPath, [...process.execArgv, CLIENTS_FILE], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const inbox: FromClients[] = [];
+  const waiters: ((m: FromClients) => void)[] = [];
+  child.on('message', (m: FromClients) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(m);
+    else inbox.push(m);
+  });
+  const died = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`client process exited (${code ?? signal})`)),
+    ),
+  );
+  died.catch(() => undefined);
+  return {
+    child,
+    send: (command) => child.send(command),
+    next: () => {
+      const queued = inbox.shift();
+      if (queued) return Promise.resolve(queued);
+      return Promise.race([new Promise<FromClients>((resolve) => waiters.push(resolve)), died]);
+    },
+  };
+}
+
+async function expect<T extends FromClients['type']>(
+  worker: Worker,
+  type: T,
+): Promise<Extract<FromClients, { type: T }>> {
+  const m = await worker.next();
+  if (m.type !== type) throw new Error(`client process said ${m.type}, expected ${type}`);
+  return m as Extract<FromClients, { type: T }>;
+}
+
+async function signup(station: RunningStation, username: string): Promise<string> {
+  const res = await fetch(`${station.baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'bench-password' }),
+  });
+  if (!res.ok) throw new Error(`sign-up ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+interface Result {
+  requested: number;
+  connected: number;
+  failed: number;
+  deliveries: number;
+  p50: number;
+  p99: number;
+  max: number;
+  missedClients: number;
+  missedDeliveries: number;
+  updateBytes: number;
+  serverCpuMsPerRound: number;
+  rssMiB: number;
+  note: string;
+}
+
+async function measure(station: RunningStation, index: number, requested: number) {
+  const fdRoom = openFileLimit(station.pid) - openFiles(station.pid) - SERVER_FD_RESERVE;
+  const n = Math.min(requested, fdRoom);
+  const note =
+    n < requested
+      ? `${n} of ${requested}: the server's open-file limit is ${openFileLimit(station.pid)} ` +
+        `(raised to the hard limit; raising that needs CAP_SYS_RESOURCE)`
+      : '';
+  if (note) console.log(`  note: ${note}`);
+
+  const users: { username: string; token: string }[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const username = `fanout${index}_${requested}_${r}`;
+    users.push({ username, token: await signup(station, username) });
+  }
+
+  const workers = Array.from({ length: Math.min(workerCount, n) }, startWorker);
+  const shares = workers.map(
+    (_, w) => Math.floor(n / workers.length) + (w < n % workers.length ? 1 : 0),
+  );
+  workers.forEach((w, i) =>
+    w.send({ type: 'connect', url: station.wsUrl, count: shares[i]!, inFlight }),
+  );
+  const ready = await Promise.all(workers.map((w) => expect(w, 'ready')));
+  const connected = ready.reduce((s, r) => s + r.opened, 0);
+  const failed = ready.reduce((s, r) => s + r.failed, 0);
+  const withFirst = ready.reduce((s, r) => s + r.withFirstUpdate, 0);
+  const connectS = Math.max(...ready.map((r) => r.connectMs)) / 1000;
+  console.log(
+    `  connected ${connected} of ${n} in ${connectS.toFixed(1)} s (${failed} failed), ` +
+      `${withFirst} with their first update; server RSS ${rssMiB(station.pid).toFixed(0)} MiB`,
+  );
+
+  const all: number[] = [];
+  const missedBy = new Set<string>();
+  let missedDeliveries = 0;
+  const serverCpuMs: number[] = [];
+  let updateBytes = 0;
+  for (let r = 0; r < rounds; r++) {
+    await fetch(`${station.baseUrl}/healthz`).then((res) => res.arrayBuffer());
+    workers.forEach((w) =>
+      w.send({ type: 'arm', marker: users[r]!.username, timeoutMs: ROUND_TIMEOUT_MS }),
+    );
+    await Promise.all(workers.map((w) => expect(w, 'armed')));
+    const cpuBefore = sampleCpu(station.pid);
+    const sentAt = Date.now();
+    const t0 = performance.now();
+    const res = await fetch(`${station.baseUrl}/api/user/me`, {
+      headers: { authorization: `Bearer ${users[r]!.token}` },
+    });
+    await res.arrayBuffer();
+    const answerMs = performance.now() - t0;
+    if (!res.ok) throw new Error(`GET /api/user/me: ${res.status}`);
+    const results = await Promise.all(workers.map((w) => expect(w, 'round')));
+    const cpuAfter = sampleCpu(station.pid);
+    serverCpuMs.push((cpuAfter.cpuS - cpuBefore.cpuS) * 1000);
+    const serverSysMs = (cpuAfter.sysS - cpuBefore.sysS) * 1000;
+    const latencies: number[] = [];
+    let missed = 0;
+    results.forEach((result, w) =>
+      result.receivedAt.forEach((at, i) => {
+        if (at === 0) {
+          missed++;
+          missedBy.add(`${w}:${i}`);
+        } else latencies.push(at - sentAt);
+      }),
+    );
+    missedDeliveries += missed;
+    for (const l of latencies) all.push(l);
+    const bytes = Math.max(...results.map((x) => x.updateBytes));
+    updateBytes = Math.max(updateBytes, bytes);
+    const clientCpu = results.reduce((s, x) => s + x.cpuMs, 0);
+    console.log(
+      `  round ${String(r + 1).padStart(2)}: first ${fmt(minOf(latencies))}, ` +
+        `p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}, ` +
+        `max ${fmt(maxOf(latencies))}, missed ${missed}; update ${bytes} B, ` +
+        `/api/user/me answered in ${answerMs.toFixed(1)} ms; CPU server ${serverCpuMs.at(-1)!.toFixed(0)} ms ` +
+        `(${serverSysMs.toFixed(0)} in the kernel), ` +
+        `clients ${clientCpu.toFixed(0)} ms`,
+    );
+    await sleep(gapMs);
+  }
+  const rss = rssMiB(station.pid);
+
+  workers.forEach((w) => w.send({ type: 'close' }));
+  await Promise.all(workers.map((w) => expect(w, 'closed').catch(() => undefined)));
+  await Promise.all(workers.map((w) => stopManaged(w.child, 5000)));
+  // Let the server see every socket close before the next N is opened.
+  const deadline = Date.now() + 30_000;
+  while (openFiles(station.pid) > 200 && Date.now() < deadline) await sleep(200);
+
+  const result: Result = {
+    requested,
+    connected,
+    failed,
+    deliveries: all.length,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    max: maxOf(all),
+    missedClients: missedBy.size,
+    missedDeliveries,
+    updateBytes,
+    serverCpuMsPerRound: percentile(serverCpuMs, 50),
+    rssMiB: rss,
+    note,
+  };
+  return result;
+}
+
+const maxOf = (xs: number[]) => xs.reduce((m, x) => Math.max(m, x), Number.NEGATIVE_INFINITY);
+const minOf = (xs: number[]) => xs.reduce((m, x) => Math.min(m, x), Number.POSITIVE_INFINITY);
+const whole = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '-');
+const fmt = (ms: number) => `${Number.isFinite(ms) ? ms.toFixed(0) : '-'} ms`;
+
+console.log(
+  `bench/live-fanout — ${machine()}\n` +
+    `  clients ${clientCounts.join(', ')}; ${rounds} rounds each, ${gapMs} ms apart; ` +
+    `${workerCount} client processes (minimal WebSocket clients on raw sockets), ${inFlight} handshakes in flight each; ` +
+    `change: a new user's first GET /api/user/me (users.seen); latency = client receive - request sent`,
+);
+const station = await startStation(
+  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+  serverMain,
+);
+const filledBytes = historyEntries > 0 ? await fillHistory(station, ADMIN, historyEntries) : 0;
+console.log(
+  `  server pid ${station.pid}: open-file limit ${openFileLimit(station.pid)}, ` +
+    `idle RSS ${rssMiB(station.pid).toFixed(0)} MiB; one server for all N, demo library on air` +
+    (historyEntries > 0
+      ? `, ${historyEntries} tracks skipped into history (update ${filledBytes} B)`
+      : '') +
+    (serverMain === SERVER_MAIN ? '' : `\n  server build: ${serverMain}`),
+);
+const results: Result[] = [];
+try {
+  for (const [index, n] of clientCounts.entries()) {
+    console.log(`\nN = ${n}`);
+    const r = await measure(station, index, n);
+    results.push(r);
+    console.log(
+      `N=${r.requested}: ${r.connected} connected (${r.failed} failed); latency p50 ${fmt(r.p50)}, ` +
+        `p99 ${fmt(r.p99)}, max ${fmt(r.max)} over ${r.deliveries} deliveries; ` +
+        `${r.missedClients} clients missed a round (${r.missedDeliveries} deliveries); ` +
+        `update ${r.updateBytes} B; server RSS ${r.rssMiB.toFixed(0)} MiB, ` +
+        `server CPU ${r.serverCpuMsPerRound.toFixed(0)} ms per round (median)`,
+    );
+  }
+} finally {
+  await station.stop();
+}
+
+const columns: [string, (r: Result) => string | number][] = [
+  ['clients', (r) => r.requested],
+  ['connected', (r) => r.connected],
+  ['failed', (r) => r.failed],
+  ['p50 ms', (r) => whole(r.p50)],
+  ['p99 ms', (r) => whole(r.p99)],
+  ['max ms', (r) => whole(r.max)],
+  ['missed', (r) => r.missedClients],
+  ['update B', (r) => r.updateBytes],
+  ['server CPU ms/round', (r) => r.serverCpuMsPerRound.toFixed(0)],
+  ['RSS MiB', (r) => r.rssMiB.toFixed(0)],
+];
+console.log(`\n${columns.map(([h]) => h.padStart(9)).join(' ')}`);
+for (const r of results) {
+  console.log(columns.map(([h, f]) => String(f(r)).padStart(Math.max(9, h.length))).join(' '));
+}
+const atTarget = results.find((r) => r.requested === TARGET.clients);
+if (atTarget) {
+  const met = atTarget.p99 <= TARGET.p99Ms && atTarget.missedClients === 0;
+  console.log(
+    `target: ${TARGET.clients} clients, p99 <= ${TARGET.p99Ms} ms — ${met ? 'met' : 'NOT met'} ` +
+      `(p99 ${fmt(atTarget.p99)}, ${atTarget.connected} connected${atTarget.note ? `; ${atTarget.note}` : ''})`,
+  );
+}
