@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { EventBus } from './event-bus.js';
 import type { PlaybackService } from './playback.service.js';
+import { textFrame } from './ws-frame.js';
 
 export const PING_INTERVAL_MS = 30_000;
 /** A buffer sent as a text frame: the update is JSON. */
@@ -16,6 +18,7 @@ export const REFRESH_INTERVAL_MS = 30_000;
 export class LiveHub {
   private readonly sockets = new Set<WebSocket>();
   private readonly alive = new WeakSet<WebSocket>();
+  private readonly connections = new WeakMap<WebSocket, Socket>();
   /** The update as UTF-8 bytes: encoded once, the same buffer written to every socket. */
   private current: Promise<Buffer> | null = null;
   private rebuilding = false;
@@ -37,8 +40,13 @@ export class LiveHub {
     return this.sockets.size;
   }
 
-  add(socket: WebSocket): void {
+  /**
+   * `connection` is the TCP socket under the WebSocket; when given (and no extension such as
+   * compression is in use) broadcasts write one pre-built frame to it directly.
+   */
+  add(socket: WebSocket, connection?: Socket): void {
     this.sockets.add(socket);
+    if (connection && socket.extensions === '') this.connections.set(socket, connection);
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     socket.on('close', () => this.sockets.delete(socket));
@@ -110,8 +118,13 @@ export class LiveHub {
   }
 
   broadcast(bytes: Buffer): void {
+    const frame = textFrame(bytes);
     for (const socket of this.sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(bytes, TEXT);
+      if (socket.readyState !== socket.OPEN) continue;
+      const connection = this.connections.get(socket);
+      // One write of the shared frame; ws's own send would frame and write it again per socket.
+      if (connection && !connection.destroyed) connection.write(frame);
+      else socket.send(bytes, TEXT);
     }
   }
 
