@@ -5,7 +5,7 @@ import { BYTES_PER_SECOND, secondsToBytes, wholeFrames } from './pcm.js';
 import type { Track } from './scheduler.js';
 
 /** The clock's tick. */
-const TICK_MS = 20;
+const TICK_MS = 50;
 /** PCM is written this far ahead of the wall clock, so the encoder never waits. */
 const LEAD_S = 0.25;
 /** The next track's decoder starts this long before the current one ends. */
