@@ -138,18 +138,15 @@ export class CatalogRepo {
     return rows.map((r) => r.song_id);
   }
 
-  /** The strongest partners of one tag, from the kept co-occurrence counts. */
+  /** The strongest partners of one tag: the head of the list kept on the tag. */
   async relatedToTag(tagId: number): Promise<{ name: string; n: number }[]> {
-    return this.db
-      .selectFrom('tag_pairs as tp')
-      .innerJoin('tags as t', 't.id', 'tp.other_id')
-      .select(['t.name', 'tp.song_count as n'])
-      .where('tp.tag_id', '=', tagId)
-      .where('tp.song_count', '>', 0)
-      .orderBy('tp.song_count', 'desc')
-      .orderBy('t.name')
-      .limit(RELATED_LIMIT)
-      .execute();
+    const row = await this.db
+      .selectFrom('tags')
+      .select('top_partners')
+      .where('id', '=', tagId)
+      .executeTakeFirst();
+    const partners = row ? (JSON.parse(row.top_partners) as [string, number][]) : [];
+    return partners.slice(0, RELATED_LIMIT).map(([name, n]) => ({ name, n }));
   }
 
   /** Other tags on these songs, by how many of them carry each. */
