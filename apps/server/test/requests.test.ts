@@ -182,6 +182,10 @@ describe('POST /api/song/{id}', () => {
       .where('requested_by', '=', user.id)
       .execute();
     expect((await request(cooled, b, user.token)).statusCode).toBe(200);
+    // At the limit, the limit is what a listener is told, cooldown or not.
+    const third = await request(cooled, await song(cooled), user.token);
+    expect(third.statusCode).toBe(403);
+    expect(third.json().error).toBe('You already have 2 songs in the queue.');
   });
 
   it('50 parallel requests by one listener queue exactly the limit', async () => {

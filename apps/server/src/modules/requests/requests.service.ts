@@ -122,14 +122,15 @@ export class RequestsService {
         if (song.last_played_at !== null && song.last_played_at > now - rules.lockSeconds) {
           throw conflict('This song was played recently.');
         }
+        // The limit first: waiting out a cooldown would only lead to this refusal.
+        if ((await this.repo.waitingCount(trx, userId)) >= rules.queueLimit) {
+          const songs = rules.queueLimit === 1 ? 'song' : 'songs';
+          throw forbidden(`You already have ${rules.queueLimit} ${songs} in the queue.`);
+        }
         const last = await this.repo.lastRequestAt(trx, userId);
         if (last !== null && now - last < rules.cooldownSeconds) {
           const wait = rules.cooldownSeconds - (now - last);
           throw tooManyRequests(`You're queuing too fast. Wait ${secondsText(wait)}.`, wait);
-        }
-        if ((await this.repo.waitingCount(trx, userId)) >= rules.queueLimit) {
-          const songs = rules.queueLimit === 1 ? 'song' : 'songs';
-          throw forbidden(`You already have ${rules.queueLimit} ${songs} in the queue.`);
         }
         return this.repo.insert(trx, songId, userId, now);
       });
