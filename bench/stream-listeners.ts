@@ -20,30 +20,20 @@
  * Run: npm run stream-listeners -w bench -- [--listeners 100,1000,5000] [--seconds 30]
  *        [--in-flight 200] [--icecast-in-flight 16] [--idle-seconds 10] [--icecast 0]
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import {
-  commandName,
   cpuPercent,
-  descendants,
-  freePort,
   machine,
   numberList,
   openFileLimit,
   parseArgs,
-  RAISE_FD_LIMIT,
-  removeScratch,
   rssMiB,
-  scratchDir,
   sampleCpu,
   sleep,
-  spawnManaged,
-  stopManaged,
-  waitForPort,
 } from './support/processes.js';
 import { startStation } from './support/station.js';
+import { startIcecast } from './stream-listeners/icecast.js';
+import type { Side } from './stream-listeners/side.js';
 
 const args = parseArgs();
 const listenerCounts = numberList(args.get('listeners'), [100, 1000, 5000]);
@@ -52,8 +42,6 @@ const inFlight = Number(args.get('in-flight') ?? 200);
 const icecastInFlight = Number(args.get('icecast-in-flight') ?? 16);
 const idleSeconds = Number(args.get('idle-seconds') ?? 10);
 const withIcecast = args.get('icecast') !== '0';
-const ICECAST = args.get('icecast-bin') || '/usr/bin/icecast2';
-const FFMPEG = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 
 const BYTES_PER_MS = 16; // 128 kb/s
 const PREBUFFER_BYTES = 16_000;
@@ -134,15 +122,6 @@ class Listener {
     if (this.status === 'playing') this.status = 'dropped';
     else this.fail();
   }
-}
-
-interface Side {
-  name: string;
-  port: number;
-  path: string;
-  pid: number;
-  /** Connections opening at a time. */
-  inFlight: number;
 }
 
 interface Result {
@@ -276,173 +255,6 @@ async function runSide(side: Side, idle: Map<string, number>, results: Result[])
   }
 }
 
-function commandPath(name: string): string | null {
-  const found = spawnSync('bash', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : null;
-}
-
-function icecastConfig(opts: {
-  port: number;
-  password: string;
-  clients: number;
-  logDir: string;
-}): string {
-  return `<icecast>
-  <location>bench</location>
-  <admin>bench@localhost</admin>
-  <limits>
-    <clients>${opts.clients}</clients>
-    <sources>2</sources>
-    <queue-size>262144</queue-size>
-    <client-timeout>30</client-timeout>
-    <header-timeout>15</header-timeout>
-    <source-timeout>10</source-timeout>
-    <burst-on-connect>1</burst-on-connect>
-    <burst-size>49152</burst-size>
-  </limits>
-  <authentication>
-    <source-password>${opts.password}</source-password>
-    <relay-password>${opts.password}</relay-password>
-    <admin-user>admin</admin-user>
-    <admin-password>${opts.password}</admin-password>
-  </authentication>
-  <hostname>127.0.0.1</hostname>
-  <listen-socket>
-    <port>${opts.port}</port>
-    <bind-address>127.0.0.1</bind-address>
-  </listen-socket>
-  <fileserve>1</fileserve>
-  <paths>
-    <basedir>/usr/share/icecast2</basedir>
-    <logdir>${opts.logDir}</logdir>
-    <webroot>/usr/share/icecast2/web</webroot>
-    <adminroot>/usr/share/icecast2/admin</adminroot>
-  </paths>
-  <logging>
-    <accesslog>access.log</accesslog>
-    <errorlog>error.log</errorlog>
-    <loglevel>2</loglevel>
-  </logging>
-  <security>
-    <chroot>0</chroot>
-  </security>
-</icecast>
-`;
-}
-
-/** Icecast as nobody plus its ffmpeg source; null (and why) when it cannot run here. */
-async function startIcecast(): Promise<
-  { side: Side; stop: () => Promise<void>; errorLog: () => string[] } | { unavailable: string }
-> {
-  const runuser = commandPath('runuser');
-  if (!fs.existsSync(ICECAST)) return { unavailable: `${ICECAST} not found` };
-  if (!runuser) return { unavailable: 'runuser not found' };
-  if (!fs.existsSync(FFMPEG)) return { unavailable: `${FFMPEG} not found` };
-  if (process.getuid?.() !== 0) return { unavailable: 'runuser needs root to start icecast' };
-  const ids = spawnSync('id', ['nobody'], { encoding: 'utf8' }).stdout;
-  const uid = Number(/uid=(\d+)/.exec(ids)?.[1]);
-  const gid = Number(/gid=(\d+)/.exec(ids)?.[1]);
-  if (!Number.isInteger(uid) || !Number.isInteger(gid)) return { unavailable: 'no user nobody' };
-
-  const dir = scratchDir('queuecast-bench-icecast-');
-  fs.chmodSync(dir, 0o755);
-  const logDir = path.join(dir, 'log');
-  fs.mkdirSync(logDir);
-  fs.chownSync(logDir, uid, gid);
-  const port = await freePort();
-  const password = `bench-${Math.random().toString(36).slice(2)}`;
-  const config = path.join(dir, 'icecast.xml');
-  fs.writeFileSync(
-    config,
-    icecastConfig({
-      port,
-      password,
-      clients: Math.max(6000, ...listenerCounts.map((n) => n + 100)),
-      logDir,
-    }),
-  );
-  fs.chmodSync(config, 0o644);
-
-  // runuser's PAM session (pam_limits) puts the soft open-file limit back to 1024.
-  const icecast = spawnManaged(
-    runuser,
-    [
-      '-u',
-      'nobody',
-      '--',
-      'bash',
-      '-c',
-      `${RAISE_FD_LIMIT}; exec "$@"`,
-      'bash',
-      ICECAST,
-      '-c',
-      config,
-    ],
-    { stdio: ['ignore', 'ignore', 2] },
-  );
-  let source: ReturnType<typeof spawnManaged> | null = null;
-  let pid: number | undefined;
-  let logStart = 0;
-  /** Warnings and errors icecast logged since it was ready. */
-  const errorLog = () => {
-    const text = fs.readFileSync(path.join(logDir, 'error.log'), 'latin1').slice(logStart);
-    return text.split('\n').filter((line) => / (WARN|EROR) /.test(line));
-  };
-  const stop = async () => {
-    if (source) await stopManaged(source, 5000);
-    // icecast first, so that runuser ends with it rather than on a signal of its own
-    if (pid !== undefined && icecast.exitCode === null) {
-      const exited = new Promise((resolve) => icecast.once('exit', resolve));
-      process.kill(pid, 'SIGTERM');
-      await Promise.race([exited, sleep(5000)]);
-    }
-    await stopManaged(icecast, 5000);
-    removeScratch(dir);
-  };
-  try {
-    await waitForPort(port, 15_000, icecast);
-    pid = [icecast.pid!, ...descendants(icecast.pid!)].find((p) => commandName(p) === 'icecast2');
-    if (pid === undefined) throw new Error('icecast2 process not found under runuser');
-    source = spawnManaged(
-      FFMPEG,
-      [
-        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.3:sample_rate=44100'],
-        ...['-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k'],
-        ...['-content_type', 'audio/mpeg', '-f', 'mp3'],
-        `icecast://source:${password}@127.0.0.1:${port}/live.mp3`,
-      ],
-      { stdio: ['ignore', 'ignore', 2] },
-    );
-    await waitForMount(port, '/live.mp3');
-    // Long enough for a full 48 KB burst to be queued (3 s of audio), as on our side.
-    await sleep(5000);
-    logStart = fs.readFileSync(path.join(logDir, 'error.log'), 'latin1').length;
-    return {
-      side: { name: 'icecast', port, path: '/live.mp3', pid, inFlight: icecastInFlight },
-      stop,
-      errorLog,
-    };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-}
-
-async function waitForMount(port: number, mount: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`http://127.0.0.1:${port}${mount}`).catch(() => null);
-    if (res?.ok) {
-      await res.body?.cancel();
-      return;
-    }
-    await res?.body?.cancel();
-    await sleep(300);
-  }
-  throw new Error(`icecast mount ${mount} did not come up within 20 s`);
-}
-
 console.log(
   `bench/stream-listeners — ${machine()}\n` +
     `  listeners ${listenerCounts.join(', ')}; window ${seconds} s after the last listener's first ` +
@@ -450,6 +262,7 @@ console.log(
     `16,000 B/s\n  load generator: this process, one raw TCP socket per listener (net, shared ` +
     `read buffer, no HTTP parser), on the same cores as the server`,
 );
+
 const results: Result[] = [];
 const idle = new Map<string, number>();
 
@@ -473,7 +286,12 @@ try {
 if (!withIcecast) {
   console.log('\nicecast: skipped (--icecast 0)');
 } else {
-  const icecast = await startIcecast();
+  const icecast = await startIcecast({
+    icecast: args.get('icecast-bin') || '/usr/bin/icecast2',
+    ffmpeg: args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg',
+    inFlight: icecastInFlight,
+    maxListeners: Math.max(...listenerCounts),
+  });
   if ('unavailable' in icecast) {
     console.log(`\nICECAST NOT RUN: ${icecast.unavailable}; Queuecast's side only`);
   } else {
