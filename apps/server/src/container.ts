@@ -119,7 +119,7 @@ export function createContext(deps: ContainerDeps): AppContext {
       library,
       import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
       station: new StationService(station, presenter),
-      requests: new RequestsService(db, repos.requests, repos.catalog, bus, () => ({
+      requests: new RequestsService(db, repos.requests, repos.catalog, presenter, bus, () => ({
         queueLimit: config.queueLimit,
         lockSeconds: config.songLockHours * 3600,
         cooldownSeconds: config.requestCooldownSeconds,

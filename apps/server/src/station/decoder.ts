@@ -50,11 +50,8 @@ export class Decoder {
   produced = 0;
   ended = false;
   failure: string | null = null;
-  private readonly settled: Promise<void>;
-  private settle!: () => void;
 
   constructor(ffmpeg: string, spec: DecodeSpec) {
-    this.settled = new Promise((resolve) => (this.settle = resolve));
     if (!fs.existsSync(spec.file)) {
       this.fail(`file not found: ${spec.file}`);
       return;
@@ -78,20 +75,6 @@ export class Decoder {
         this.fail(this.stderr.trim() || `decoder exited with ${code ?? signal ?? 'nothing'}`);
       }
       this.ended = true;
-      this.settle();
-    });
-  }
-
-  /** Resolves when the decoder has produced its first audio, ended or failed. */
-  ready(): Promise<void> {
-    if (this.produced > 0 || this.ended) return Promise.resolve();
-    return new Promise((resolve) => {
-      const check = () => {
-        if (this.produced > 0 || this.ended) resolve();
-        else setTimeout(check, 5);
-      };
-      check();
-      void this.settled.then(resolve);
     });
   }
 
@@ -137,6 +120,5 @@ export class Decoder {
   private fail(reason: string): void {
     this.failure = reason;
     this.ended = true;
-    this.settle();
   }
 }

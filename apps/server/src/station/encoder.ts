@@ -41,7 +41,6 @@ export class Encoder {
   private child: ChildProcessWithoutNullStreams | null = null;
   private stopped = false;
   private restartTimer: NodeJS.Timeout | null = null;
-  restarts = 0;
 
   constructor(
     private readonly ffmpeg: string,
@@ -74,7 +73,6 @@ export class Encoder {
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
         if (this.stopped) return;
-        this.restarts++;
         this.start();
       }, RESTART_DELAY_MS);
     });

@@ -30,8 +30,6 @@ export class Mp3Broadcaster {
   private recentBytes = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly headers: Record<string, string>;
-  dropped = 0;
-  bytesOut = 0;
 
   constructor(stationName: string) {
     this.headers = headers(stationName);
@@ -85,13 +83,11 @@ export class Mp3Broadcaster {
     this.remember(bytes);
     for (const res of this.listeners) {
       if ((res.socket?.writableLength ?? 0) > MAX_BACKLOG_BYTES) {
-        this.dropped++;
         this.listeners.delete(res);
         res.destroy();
         continue;
       }
       res.write(bytes);
-      this.bytesOut += bytes.length;
     }
   }
 

@@ -49,8 +49,6 @@ export class Playout {
   private startEpoch = 0;
   /** PCM bytes written since the clock started. */
   written = 0;
-  /** Bytes of silence written because no audio was ready. */
-  silence = 0;
 
   constructor(
     private readonly ffmpeg: string,
@@ -159,7 +157,6 @@ export class Playout {
       if (!this.startNext()) break;
     }
     const n = wholeFrames(Math.min(max, SILENCE.length));
-    this.silence += n;
     return SILENCE.subarray(0, n);
   }
 

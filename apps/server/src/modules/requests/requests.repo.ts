@@ -178,22 +178,4 @@ export class RequestsRepo {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
-
-  /** Artist names and title, for the queue action's answer. */
-  async details(songId: number): Promise<{ artist: string; title: string } | undefined> {
-    const song = await this.db
-      .selectFrom('songs')
-      .select('title')
-      .where('id', '=', songId)
-      .executeTakeFirst();
-    if (!song) return undefined;
-    const artists = await this.db
-      .selectFrom('song_artists as sa')
-      .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-      .select('a.name')
-      .where('sa.song_id', '=', songId)
-      .orderBy('sa.position')
-      .execute();
-    return { artist: artists.map((a) => a.name).join(', ') || 'Unknown', title: song.title };
-  }
 }

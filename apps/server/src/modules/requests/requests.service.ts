@@ -5,6 +5,7 @@ import type { EventBus } from '../../live/event-bus.js';
 import { secondsText } from '../../lib/text.js';
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
 import type { CatalogRepo } from '../catalog/catalog.repo.js';
+import type { SongPresenter } from '../catalog/song-presenter.js';
 import type { QueueFilter, QueueOrder, RequestsRepo } from './requests.repo.js';
 
 export interface RequestRules {
@@ -31,6 +32,7 @@ export class RequestsService {
     private readonly db: Db,
     private readonly repo: RequestsRepo,
     private readonly catalog: CatalogRepo,
+    private readonly presenter: SongPresenter,
     private readonly bus: EventBus,
     private readonly rules: () => RequestRules,
   ) {}
@@ -71,11 +73,9 @@ export class RequestsService {
         }
         throw err;
       }
-      return {
-        success: true,
-        song_details: (await this.repo.details(songId)) ?? null,
-        error: null,
-      };
+      const song = await this.presenter.presentOne(songId, null);
+      const details = song ? { artist: song.artist ?? 'Unknown', title: song.title } : null;
+      return { success: true, song_details: details, error: null };
     }
     throw actionError(409, noMatch(filter));
   }
