@@ -78,11 +78,10 @@ describe('the next track', () => {
 
   it('auto-DJ: another artist than the last track when it can', async () => {
     const last = await playable({ artist: 'Same Artist', lastPlayed: now() - HOUR });
-    const sameArtist = await playable({ artist: 'Same Artist', votes: [10, 50] });
+    await playable({ artist: 'Same Artist', votes: [10, 50] }); // better rated, same artist
     const other = await playable({ artist: 'Other Artist', votes: [10, 10] });
     const current = { queueId: null, songId: last } as Parameters<Scheduler['next']>[0];
     for (let i = 0; i < 20; i++) expect((await scheduler.next(current))?.songId).toBe(other);
-    expect(sameArtist).toBeGreaterThan(0);
   });
 
   it('auto-DJ: when every song is locked, the least recently played, so the station never stops', async () => {
