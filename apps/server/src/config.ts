@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -65,6 +66,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  LIVE_FANOUT_PROCESSES: z
+    .union([
+      z.literal('auto'),
+      z.coerce
+        .number({ error: 'must be auto or a whole number from 0 to 16' })
+        .int('must be auto or a whole number from 0 to 16')
+        .min(0, 'must be auto or a whole number from 0 to 16')
+        .max(16, 'must be auto or a whole number from 0 to 16'),
+    ])
+    .default('auto'),
 });
 
 export type Config = {
@@ -89,7 +100,15 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
+  /** Processes that write live updates to /ws sockets; 0: this process does. */
+  liveFanoutProcesses: number;
 };
+
+/** One fan-out process per core (at most 4) where there is more than one core. */
+function autoFanoutProcesses(): number {
+  const cores = os.availableParallelism();
+  return cores > 1 ? Math.min(cores, 4) : 0;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -136,5 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    liveFanoutProcesses:
+      e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : e.LIVE_FANOUT_PROCESSES,
   };
 }

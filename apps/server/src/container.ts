@@ -7,7 +7,10 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
 import { MemoryEventBus, type EventBus } from './live/event-bus.js';
+import { ProcessFanout } from './live/fanout-processes.js';
+import type { LiveFanout } from './live/live-fanout.js';
 import { LiveHub } from './live/live-hub.js';
+import { LiveSockets } from './live/live-sockets.js';
 import { PlaybackService } from './live/playback.service.js';
 import { AuthService, type LoginLimits } from './modules/auth/auth.service.js';
 import { CatalogRepo } from './modules/catalog/catalog.repo.js';
@@ -47,6 +50,11 @@ export interface ContainerDeps {
 }
 
 /** Wires repositories into services once; routes receive the result. */
+function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
+  const processes = config.liveFanoutProcesses;
+  return processes > 0 ? new ProcessFanout(processes, log) : new LiveSockets();
+}
+
 export function createContext(deps: ContainerDeps): AppContext {
   const { config, database } = deps;
   const { db, engine } = database;
@@ -96,6 +104,7 @@ export function createContext(deps: ContainerDeps): AppContext {
     stationInfo: { name: config.stationName, dj_label: config.defaultDjLabel },
     listeners: () => (station.isRunning ? station.listeners : 0),
   });
+  const fanout = createFanout(config, deps.log);
   const library = new LibraryService(db, repos.library, repos.search);
   return {
     config,
@@ -104,7 +113,7 @@ export function createContext(deps: ContainerDeps): AppContext {
     tokens,
     guards: createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' })),
     bus,
-    live: { playback, hub: new LiveHub(playback, bus, deps.log) },
+    live: { playback, hub: new LiveHub(playback, bus, fanout, deps.log), fanout },
     station,
     repos,
     presenter,

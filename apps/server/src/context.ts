@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Engine } from './db/dialect.js';
 import type { EventBus } from './live/event-bus.js';
+import type { LiveFanout } from './live/live-fanout.js';
 import type { LiveHub } from './live/live-hub.js';
 import type { PlaybackService } from './live/playback.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
@@ -42,7 +43,7 @@ export interface AppContext {
   tokens: TokenService;
   guards: AuthGuards;
   bus: EventBus;
-  live: { playback: PlaybackService; hub: LiveHub };
+  live: { playback: PlaybackService; hub: LiveHub; fanout: LiveFanout };
   /** The radio; started by the process that plays it (main.ts), idle otherwise. */
   station: Station;
   presenter: SongPresenter;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +67,26 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Child
   child.kill('SIGKILL');
   throw new Error('server did not answer within 20 s');
 }
+
+/** The node processes started by `pid` (its live fan-out workers; ffmpeg is not node). */
+function nodeChildren(pid: number): number[] {
+  const list = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return list
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((child) => fs.readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node');
+}
+
+/** Alive: not gone and not a zombie waiting to be reaped by whoever adopted it. */
+const running = (pid: number) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+};
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -146,6 +167,24 @@ describe('the server process', () => {
       expect(await stopped).toEqual({ code: 0, signal: null });
     }
   }, 120_000);
+
+  it('runs live sockets in fan-out workers that leave with it on kill -9', async () => {
+    const server = await startServer({ STATION: '0', LIVE_FANOUT_PROCESSES: '2' });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const closed = new Promise((resolve) => ws.once('close', resolve));
+    ws.on('error', () => undefined);
+    await new Promise((resolve) => ws.once('message', resolve));
+    const workers = nodeChildren(server.pid!);
+    expect(workers).toHaveLength(2);
+    const killed = exited(server);
+    server.kill('SIGKILL');
+    await killed;
+    await closed; // its worker went too
+    const deadline = Date.now() + 5000;
+    while (workers.some(running) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(workers.filter(running)).toEqual([]);
+  }, 60_000);
 
   it('refuses to start on a bad variable and names it', async () => {
     const child = spawn(

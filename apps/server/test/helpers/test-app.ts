@@ -32,6 +32,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     JWT_SECRET: TEST_SECRET,
     DEMO_LIBRARY: '0',
     WEB_DIST: `${testDb.dataDir}/no-web`,
+    // In-process live sockets; live.test.ts runs the fan-out processes too.
+    LIVE_FANOUT_PROCESSES: '0',
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
     ...options.env,
   });
