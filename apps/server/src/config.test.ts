@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -45,6 +46,18 @@ describe('loadConfig', () => {
         expect(problems).toContain(`${name}:`);
       }
       expect(problems).toContain('PORT: must be a port number (0-65535)');
+    }
+  });
+
+  it('takes auto or a count of live fan-out processes', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).liveFanoutProcesses).toBe(cores > 1 ? Math.min(cores, 4) : 0);
+    expect(loadConfig({ LIVE_FANOUT_PROCESSES: '0' }).liveFanoutProcesses).toBe(0);
+    expect(loadConfig({ LIVE_FANOUT_PROCESSES: '3' }).liveFanoutProcesses).toBe(3);
+    for (const bad of ['many', '-1', '1.5', '17']) {
+      expect(() => loadConfig({ LIVE_FANOUT_PROCESSES: bad })).toThrow(
+        'LIVE_FANOUT_PROCESSES: must be auto or a whole number from 0 to 16',
+      );
     }
   });
 

@@ -67,14 +67,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).optional(),
   LIVE_FANOUT_PROCESSES: z
-    .union([
-      z.literal('auto'),
-      z.coerce
-        .number({ error: 'must be auto or a whole number from 0 to 16' })
-        .int('must be auto or a whole number from 0 to 16')
-        .min(0, 'must be auto or a whole number from 0 to 16')
-        .max(16, 'must be auto or a whole number from 0 to 16'),
-    ])
+    .string()
+    .refine(
+      (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) <= 16),
+      'must be auto or a whole number from 0 to 16',
+    )
     .default('auto'),
 });
 
@@ -156,6 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     liveFanoutProcesses:
-      e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : e.LIVE_FANOUT_PROCESSES,
+      e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),
   };
 }
