@@ -17,14 +17,26 @@
  * Before measuring, the admin skips tracks until the update carries `--history` entries (20,
  * all it shows), the size it has once a station has played a while (about 9 kB).
  *
+ * The server's figures (CPU, RSS, open files) are its process's plus its live fan-out
+ * processes' (`--fanout`, passed as LIVE_FANOUT_PROCESSES; auto by default), not ffmpeg's.
+ *
+ * `--floor` measures, instead of Queuecast, the least any server can do on this machine: the
+ * same clients against live-fanout/floor-server.ts, which only writes one `--floor-bytes`
+ * frame to each socket per round from as many processes as `--fanout` gives.
+ *
  * Run: npm run live-fanout -w bench -- [--clients 1000,5000,20000] [--rounds 10] [--workers 2]
- *        [--in-flight 100] [--gap-ms 1000] [--history 20] [--server path/to/main.js]
+ *        [--in-flight 100] [--gap-ms 1000] [--history 20] [--fanout auto|N]
+ *        [--server path/to/main.js] [--floor] [--floor-bytes 9000]
  */
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FromClients, ToClients } from './live-fanout/clients.js';
 import { percentile } from './support/load.js';
 import {
+  commandName,
+  descendants,
+  freePort,
   machine,
   numberList,
   openFileLimit,
@@ -46,12 +58,23 @@ const inFlight = Number(args.get('in-flight') ?? 100);
 const gapMs = Number(args.get('gap-ms') ?? 1000);
 const historyEntries = Number(args.get('history') ?? 20);
 const serverMain = args.get('server') || SERVER_MAIN;
+/** The server's LIVE_FANOUT_PROCESSES; auto is its own rule: a process per core, at most 4. */
+const fanoutArg = args.get('fanout') || 'auto';
+const fanoutProcesses =
+  fanoutArg === 'auto'
+    ? os.availableParallelism() > 1
+      ? Math.min(os.availableParallelism(), 4)
+      : 0
+    : Number(fanoutArg);
+const floor = args.has('floor');
+const floorBytes = Number(args.get('floor-bytes') || 9000);
 const ADMIN = { username: 'bench_admin', password: 'bench-admin-password' };
 const ROUND_TIMEOUT_MS = 15_000;
 /** Descriptors the server keeps for itself beyond the sockets (database, ffmpeg pipes, HLS). */
 const SERVER_FD_RESERVE = 100;
 const TARGET = { clients: 20_000, p99Ms: 250 };
 const CLIENTS_FILE = fileURLToPath(new URL('./live-fanout/clients.ts', import.meta.url));
+const FLOOR_FILE = fileURLToPath(new URL('./live-fanout/floor-server.ts', import.meta.url));
 
 interface Worker {
   child: ChildProcess;
@@ -96,15 +119,97 @@ async function expect<T extends FromClients['type']>(
   return m as Extract<FromClients, { type: T }>;
 }
 
-async function signup(station: RunningStation, username: string): Promise<string> {
-  const res = await fetch(`${station.baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'bench-password' }),
-  });
-  if (!res.ok) throw new Error(`sign-up ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+/**
+ * What is measured: Queuecast, or the floor server. `prepare` returns one marker per round
+ * (a name that appears in that round's update and in no other); `trigger` makes the change.
+ */
+interface Target {
+  wsUrl: string;
+  pid: number;
+  /** Processes that hold the sockets (each has its own open-file limit); 0: the main one. */
+  socketProcesses: number;
+  prepare(index: number, requested: number): Promise<string[]>;
+  /** Makes round r's change; resolves with how long the server took to answer it. */
+  trigger(r: number): Promise<number>;
 }
+
+function queuecast(station: RunningStation): Target {
+  let tokens: string[] = [];
+  const signup = async (username: string) => {
+    const res = await fetch(`${station.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'bench-password' }),
+    });
+    if (!res.ok) throw new Error(`sign-up ${username}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { token: string }).token;
+  };
+  return {
+    wsUrl: station.wsUrl,
+    pid: station.pid,
+    socketProcesses: fanoutProcesses,
+    async prepare(index, requested) {
+      const names = Array.from({ length: rounds }, (_, r) => `fanout${index}_${requested}_${r}`);
+      tokens = [];
+      for (const name of names) tokens.push(await signup(name));
+      return names;
+    },
+    async trigger(r) {
+      await fetch(`${station.baseUrl}/healthz`).then((res) => res.arrayBuffer());
+      const t0 = performance.now();
+      const res = await fetch(`${station.baseUrl}/api/user/me`, {
+        headers: { authorization: `Bearer ${tokens[r]}` },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`GET /api/user/me: ${res.status}`);
+      return performance.now() - t0;
+    },
+  };
+}
+
+/** The floor server (live-fanout/floor-server.ts) with `processes` writers. */
+async function startFloor(processes: number, bytes: number) {
+  const port = await freePort();
+  const child = spawnManaged(
+    process.execPath,
+    [...process.execArgv, FLOOR_FILE, String(port), String(processes), String(bytes)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
+  await next(); // ready
+  let markers: string[] = [];
+  const target: Target = {
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    pid: child.pid!,
+    socketProcesses: processes,
+    prepare(index, requested) {
+      markers = Array.from({ length: rounds }, (_, r) => `floor${index}_${requested}_${r}`);
+      return Promise.resolve(markers);
+    },
+    async trigger(r) {
+      const t0 = performance.now();
+      const sent = next();
+      child.send({ type: 'go', marker: markers[r] });
+      await sent;
+      return performance.now() - t0;
+    },
+  };
+  return { target, stop: () => stopManaged(child) };
+}
+
+/** The server process and its live fan-out processes (its node children; ffmpeg is not). */
+const serverPids = (pid: number) => [
+  pid,
+  ...descendants(pid).filter((child) => commandName(child) === 'node'),
+];
+const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((t, p) => t + f(p), 0);
+const serverCpu = (pids: number[]) => {
+  const samples = pids.map(sampleCpu);
+  return {
+    cpuS: samples.reduce((t, x) => t + x.cpuS, 0),
+    sysS: samples.reduce((t, x) => t + x.sysS, 0),
+  };
+};
 
 interface Result {
   requested: number;
@@ -122,28 +227,28 @@ interface Result {
   note: string;
 }
 
-async function measure(station: RunningStation, index: number, requested: number) {
-  const fdRoom = openFileLimit(station.pid) - openFiles(station.pid) - SERVER_FD_RESERVE;
+async function measure(target: Target, index: number, requested: number) {
+  // Sockets are held by the fan-out processes when there are any, each with the same limit.
+  const limit = openFileLimit(target.pid);
+  const fdRoom =
+    target.socketProcesses > 0
+      ? target.socketProcesses * (limit - SERVER_FD_RESERVE)
+      : limit - openFiles(target.pid) - SERVER_FD_RESERVE;
   const n = Math.min(requested, fdRoom);
   const note =
     n < requested
-      ? `${n} of ${requested}: the server's open-file limit is ${openFileLimit(station.pid)} ` +
+      ? `${n} of ${requested}: the open-file limit is ${limit} per server process ` +
         `(raised to the hard limit; raising that needs CAP_SYS_RESOURCE)`
       : '';
   if (note) console.log(`  note: ${note}`);
-
-  const users: { username: string; token: string }[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const username = `fanout${index}_${requested}_${r}`;
-    users.push({ username, token: await signup(station, username) });
-  }
+  const markers = await target.prepare(index, requested);
 
   const workers = Array.from({ length: Math.min(workerCount, n) }, startWorker);
   const shares = workers.map(
     (_, w) => Math.floor(n / workers.length) + (w < n % workers.length ? 1 : 0),
   );
   workers.forEach((w, i) =>
-    w.send({ type: 'connect', url: station.wsUrl, count: shares[i]!, inFlight }),
+    w.send({ type: 'connect', url: target.wsUrl, count: shares[i]!, inFlight }),
   );
   const ready = await Promise.all(workers.map((w) => expect(w, 'ready')));
   const connected = ready.reduce((s, r) => s + r.opened, 0);
@@ -152,7 +257,8 @@ async function measure(station: RunningStation, index: number, requested: number
   const connectS = Math.max(...ready.map((r) => r.connectMs)) / 1000;
   console.log(
     `  connected ${connected} of ${n} in ${connectS.toFixed(1)} s (${failed} failed), ` +
-      `${withFirst} with their first update; server RSS ${rssMiB(station.pid).toFixed(0)} MiB`,
+      `${withFirst} with their first update; server RSS ${sum(serverPids(target.pid), rssMiB).toFixed(0)} MiB ` +
+      `(${serverPids(target.pid).length} processes)`,
   );
 
   const all: number[] = [];
@@ -161,22 +267,16 @@ async function measure(station: RunningStation, index: number, requested: number
   const serverCpuMs: number[] = [];
   let updateBytes = 0;
   for (let r = 0; r < rounds; r++) {
-    await fetch(`${station.baseUrl}/healthz`).then((res) => res.arrayBuffer());
     workers.forEach((w) =>
-      w.send({ type: 'arm', marker: users[r]!.username, timeoutMs: ROUND_TIMEOUT_MS }),
+      w.send({ type: 'arm', marker: markers[r]!, timeoutMs: ROUND_TIMEOUT_MS }),
     );
     await Promise.all(workers.map((w) => expect(w, 'armed')));
-    const cpuBefore = sampleCpu(station.pid);
+    const pids = serverPids(target.pid);
+    const cpuBefore = serverCpu(pids);
     const sentAt = Date.now();
-    const t0 = performance.now();
-    const res = await fetch(`${station.baseUrl}/api/user/me`, {
-      headers: { authorization: `Bearer ${users[r]!.token}` },
-    });
-    await res.arrayBuffer();
-    const answerMs = performance.now() - t0;
-    if (!res.ok) throw new Error(`GET /api/user/me: ${res.status}`);
+    const answerMs = await target.trigger(r);
     const results = await Promise.all(workers.map((w) => expect(w, 'round')));
-    const cpuAfter = sampleCpu(station.pid);
+    const cpuAfter = serverCpu(pids);
     serverCpuMs.push((cpuAfter.cpuS - cpuBefore.cpuS) * 1000);
     const serverSysMs = (cpuAfter.sysS - cpuBefore.sysS) * 1000;
     const latencies: number[] = [];
@@ -198,20 +298,23 @@ async function measure(station: RunningStation, index: number, requested: number
       `  round ${String(r + 1).padStart(2)}: first ${fmt(minOf(latencies))}, ` +
         `p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}, ` +
         `max ${fmt(maxOf(latencies))}, missed ${missed}; update ${bytes} B, ` +
-        `/api/user/me answered in ${answerMs.toFixed(1)} ms; CPU server ${serverCpuMs.at(-1)!.toFixed(0)} ms ` +
+        `change answered in ${answerMs.toFixed(1)} ms; CPU server ${serverCpuMs.at(-1)!.toFixed(0)} ms ` +
         `(${serverSysMs.toFixed(0)} in the kernel), ` +
         `clients ${clientCpu.toFixed(0)} ms`,
     );
     await sleep(gapMs);
   }
-  const rss = rssMiB(station.pid);
+  const rss = sum(serverPids(target.pid), rssMiB);
 
   workers.forEach((w) => w.send({ type: 'close' }));
   await Promise.all(workers.map((w) => expect(w, 'closed').catch(() => undefined)));
   await Promise.all(workers.map((w) => stopManaged(w.child, 5000)));
   // Let the server see every socket close before the next N is opened.
   const deadline = Date.now() + 30_000;
-  while (openFiles(station.pid) > 200 && Date.now() < deadline) await sleep(200);
+  const idleFiles = 200 + 50 * target.socketProcesses;
+  while (sum(serverPids(target.pid), openFiles) > idleFiles && Date.now() < deadline) {
+    await sleep(200);
+  }
 
   const result: Result = {
     requested,
@@ -240,26 +343,48 @@ console.log(
   `bench/live-fanout — ${machine()}\n` +
     `  clients ${clientCounts.join(', ')}; ${rounds} rounds each, ${gapMs} ms apart; ` +
     `${workerCount} client processes (minimal WebSocket clients on raw sockets), ${inFlight} handshakes in flight each; ` +
-    `change: a new user's first GET /api/user/me (users.seen); latency = client receive - request sent`,
+    `latency = client receive - change sent`,
 );
-const station = await startStation(
-  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-  serverMain,
-);
-const filledBytes = historyEntries > 0 ? await fillHistory(station, ADMIN, historyEntries) : 0;
-console.log(
-  `  server pid ${station.pid}: open-file limit ${openFileLimit(station.pid)}, ` +
-    `idle RSS ${rssMiB(station.pid).toFixed(0)} MiB; one server for all N, demo library on air` +
-    (historyEntries > 0
-      ? `, ${historyEntries} tracks skipped into history (update ${filledBytes} B)`
-      : '') +
-    (serverMain === SERVER_MAIN ? '' : `\n  server build: ${serverMain}`),
-);
+let target: Target;
+let stop: () => Promise<void>;
+if (floor) {
+  ({ target, stop } = await startFloor(Math.max(1, fanoutProcesses), floorBytes));
+  console.log(
+    `  FLOOR: no Queuecast. ${target.socketProcesses} cluster workers accept the upgrades and ` +
+      `write one ${floorBytes} B frame to each socket per round (live-fanout/floor-server.ts); ` +
+      `change: an IPC message to them`,
+  );
+} else {
+  const station = await startStation(
+    {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LIVE_FANOUT_PROCESSES: String(fanoutProcesses),
+    },
+    serverMain,
+  );
+  target = queuecast(station);
+  stop = () => station.stop();
+  const filledBytes = historyEntries > 0 ? await fillHistory(station, ADMIN, historyEntries) : 0;
+  console.log(
+    `  change: a new user's first GET /api/user/me (users.seen)\n` +
+      `  server pid ${station.pid}: ` +
+      (fanoutProcesses > 0
+        ? `${fanoutProcesses} live fan-out processes hold the sockets`
+        : 'the sockets in its own process') +
+      ` (--fanout ${fanoutArg}); open-file limit ${openFileLimit(station.pid)} per process, ` +
+      `idle RSS ${rssMiB(station.pid).toFixed(0)} MiB; one server for all N, demo library on air` +
+      (historyEntries > 0
+        ? `, ${historyEntries} tracks skipped into history (update ${filledBytes} B)`
+        : '') +
+      (serverMain === SERVER_MAIN ? '' : `\n  server build: ${serverMain}`),
+  );
+}
 const results: Result[] = [];
 try {
   for (const [index, n] of clientCounts.entries()) {
     console.log(`\nN = ${n}`);
-    const r = await measure(station, index, n);
+    const r = await measure(target, index, n);
     results.push(r);
     console.log(
       `N=${r.requested}: ${r.connected} connected (${r.failed} failed); latency p50 ${fmt(r.p50)}, ` +
@@ -270,7 +395,7 @@ try {
     );
   }
 } finally {
-  await station.stop();
+  await stop();
 }
 
 const columns: [string, (r: Result) => string | number][] = [
@@ -290,7 +415,12 @@ for (const r of results) {
   console.log(columns.map(([h, f]) => String(f(r)).padStart(Math.max(9, h.length))).join(' '));
 }
 const atTarget = results.find((r) => r.requested === TARGET.clients);
-if (atTarget) {
+if (atTarget && floor) {
+  console.log(
+    `floor at ${TARGET.clients} clients: p99 ${fmt(atTarget.p99)}; no server that writes ` +
+      `each socket once can deliver faster than this on this machine with these clients`,
+  );
+} else if (atTarget) {
   const met = atTarget.p99 <= TARGET.p99Ms && atTarget.missedClients === 0;
   console.log(
     `target: ${TARGET.clients} clients, p99 <= ${TARGET.p99Ms} ms — ${met ? 'met' : 'NOT met'} ` +
