@@ -34,21 +34,25 @@ import { fileURLToPath } from 'node:url';
 import type { FromClients, ToClients } from './live-fanout/clients.js';
 import { percentile } from './support/load.js';
 import {
-  commandName,
-  descendants,
-  freePort,
   machine,
   numberList,
   openFileLimit,
   openFiles,
   parseArgs,
   rssMiB,
-  sampleCpu,
   sleep,
   spawnManaged,
   stopManaged,
 } from './support/processes.js';
-import { fillHistory, SERVER_MAIN, startStation, type RunningStation } from './support/station.js';
+import { fillHistory, SERVER_MAIN, startStation } from './support/station.js';
+import {
+  queuecast,
+  serverCpu,
+  serverPids,
+  startFloor,
+  sum,
+  type Target,
+} from './live-fanout/targets.js';
 
 const args = parseArgs();
 const clientCounts = numberList(args.get('clients'), [1000, 5000, 20000]);
@@ -74,7 +78,6 @@ const ROUND_TIMEOUT_MS = 15_000;
 const SERVER_FD_RESERVE = 100;
 const TARGET = { clients: 20_000, p99Ms: 250 };
 const CLIENTS_FILE = fileURLToPath(new URL('./live-fanout/clients.ts', import.meta.url));
-const FLOOR_FILE = fileURLToPath(new URL('./live-fanout/floor-server.ts', import.meta.url));
 
 interface Worker {
   child: ChildProcess;
@@ -118,98 +121,6 @@ async function expect<T extends FromClients['type']>(
   if (m.type !== type) throw new Error(`client process said ${m.type}, expected ${type}`);
   return m as Extract<FromClients, { type: T }>;
 }
-
-/**
- * What is measured: Queuecast, or the floor server. `prepare` returns one marker per round
- * (a name that appears in that round's update and in no other); `trigger` makes the change.
- */
-interface Target {
-  wsUrl: string;
-  pid: number;
-  /** Processes that hold the sockets (each has its own open-file limit); 0: the main one. */
-  socketProcesses: number;
-  prepare(index: number, requested: number): Promise<string[]>;
-  /** Makes round r's change; resolves with how long the server took to answer it. */
-  trigger(r: number): Promise<number>;
-}
-
-function queuecast(station: RunningStation): Target {
-  let tokens: string[] = [];
-  const signup = async (username: string) => {
-    const res = await fetch(`${station.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'bench-password' }),
-    });
-    if (!res.ok) throw new Error(`sign-up ${username}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { token: string }).token;
-  };
-  return {
-    wsUrl: station.wsUrl,
-    pid: station.pid,
-    socketProcesses: fanoutProcesses,
-    async prepare(index, requested) {
-      const names = Array.from({ length: rounds }, (_, r) => `fanout${index}_${requested}_${r}`);
-      tokens = [];
-      for (const name of names) tokens.push(await signup(name));
-      return names;
-    },
-    async trigger(r) {
-      await fetch(`${station.baseUrl}/healthz`).then((res) => res.arrayBuffer());
-      const t0 = performance.now();
-      const res = await fetch(`${station.baseUrl}/api/user/me`, {
-        headers: { authorization: `Bearer ${tokens[r]}` },
-      });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`GET /api/user/me: ${res.status}`);
-      return performance.now() - t0;
-    },
-  };
-}
-
-/** The floor server (live-fanout/floor-server.ts) with `processes` writers. */
-async function startFloor(processes: number, bytes: number) {
-  const port = await freePort();
-  const child = spawnManaged(
-    process.execPath,
-    [...process.execArgv, FLOOR_FILE, String(port), String(processes), String(bytes)],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
-  const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
-  await next(); // ready
-  let markers: string[] = [];
-  const target: Target = {
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
-    pid: child.pid!,
-    socketProcesses: processes,
-    prepare(index, requested) {
-      markers = Array.from({ length: rounds }, (_, r) => `floor${index}_${requested}_${r}`);
-      return Promise.resolve(markers);
-    },
-    async trigger(r) {
-      const t0 = performance.now();
-      const sent = next();
-      child.send({ type: 'go', marker: markers[r] });
-      await sent;
-      return performance.now() - t0;
-    },
-  };
-  return { target, stop: () => stopManaged(child) };
-}
-
-/** The server process and its live fan-out processes (its node children; ffmpeg is not). */
-const serverPids = (pid: number) => [
-  pid,
-  ...descendants(pid).filter((child) => commandName(child) === 'node'),
-];
-const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((t, p) => t + f(p), 0);
-const serverCpu = (pids: number[]) => {
-  const samples = pids.map(sampleCpu);
-  return {
-    cpuS: samples.reduce((t, x) => t + x.cpuS, 0),
-    sysS: samples.reduce((t, x) => t + x.sysS, 0),
-  };
-};
 
 interface Result {
   requested: number;
@@ -348,7 +259,7 @@ console.log(
 let target: Target;
 let stop: () => Promise<void>;
 if (floor) {
-  ({ target, stop } = await startFloor(Math.max(1, fanoutProcesses), floorBytes));
+  ({ target, stop } = await startFloor(Math.max(1, fanoutProcesses), floorBytes, rounds));
   console.log(
     `  FLOOR: no Queuecast. ${target.socketProcesses} cluster workers accept the upgrades and ` +
       `write one ${floorBytes} B frame to each socket per round (live-fanout/floor-server.ts); ` +
@@ -363,7 +274,7 @@ if (floor) {
     },
     serverMain,
   );
-  target = queuecast(station);
+  target = queuecast(station, rounds, fanoutProcesses);
   stop = () => station.stop();
   const filledBytes = historyEntries > 0 ? await fillHistory(station, ADMIN, historyEntries) : 0;
   console.log(
