@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ensureDemoLibrary } from './media/demo/demo-library.js';
+import { ensureDemoLibrary } from './modules/library/demo-library.js';
 
 function readConfig(): Config {
   try {
@@ -63,7 +63,12 @@ async function main(): Promise<void> {
   if (config.demoLibrary) {
     // In the background: the site answers at once while the first music is made.
     const started = Date.now();
-    ensureDemoLibrary(app.ctx).then(
+    ensureDemoLibrary({
+      db: app.ctx.db,
+      library: app.ctx.repos.library,
+      importer: app.ctx.services.import,
+      ffmpeg: app.ctx.media.tools.ffmpeg,
+    }).then(
       (report) => {
         if (report) {
           app.log.info(

@@ -1,10 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { DEMO_TUNES } from '../src/media/demo/demo-catalog.js';
-import { ensureDemoLibrary } from '../src/media/demo/demo-library.js';
+import { ensureDemoLibrary } from '../src/modules/library/demo-library.js';
 import { createTestApp } from './helpers/test-app.js';
 
 let app: App;
+const demoDeps = () => ({
+  db: app.ctx.db,
+  library: app.ctx.repos.library,
+  importer: app.ctx.services.import,
+  ffmpeg: app.ctx.media.tools.ffmpeg,
+});
 beforeAll(async () => {
   app = await createTestApp();
 });
@@ -12,7 +18,7 @@ beforeAll(async () => {
 describe('demo library', () => {
   it('fills an empty catalogue with playable original tunes, once, within 30 s', async () => {
     const started = Date.now();
-    const report = await ensureDemoLibrary(app.ctx);
+    const report = await ensureDemoLibrary(demoDeps());
     const elapsed = Date.now() - started;
     expect(report?.failed).toEqual([]);
     expect(report?.added).toBe(DEMO_TUNES.length);
@@ -43,6 +49,6 @@ describe('demo library', () => {
     const pair = (await app.inject({ method: 'GET', url: '/api/tags/chiptune,happy' })).json();
     expect(pair.total_count).toBeGreaterThanOrEqual(2);
 
-    expect(await ensureDemoLibrary(app.ctx)).toBeNull();
+    expect(await ensureDemoLibrary(demoDeps())).toBeNull();
   }, 60_000);
 });

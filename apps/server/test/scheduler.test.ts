@@ -123,7 +123,7 @@ describe('going on air', () => {
   it('writes the history row, marks the entry playing and counts the play, in one step', async () => {
     const song = await playable();
     const stale = await enqueue(await playable(), 'playing');
-    const queueId = await app.ctx.repos.station.start(
+    const { queueId } = await app.ctx.repos.station.start(
       { queueId: null, songId: song, length: 90 },
       1000,
     );
@@ -153,7 +153,7 @@ describe('going on air', () => {
 
   it('resumes the entry on air after a restart, or closes it when its time is up', async () => {
     const song = await playable();
-    const queueId = await app.ctx.repos.station.start(
+    const { queueId } = await app.ctx.repos.station.start(
       { queueId: null, songId: song, length: 120 },
       now() - 10,
     );

@@ -6,3 +6,4 @@ export * from './song.js';
 export * from './live.js';
 export * from './catalog.js';
 export * from './queue.js';
+export * from './paths.js';

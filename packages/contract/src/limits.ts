@@ -17,6 +17,8 @@ export const LIMITS = {
   relatedTagsShown: 8,
   messagePreviewChars: 64,
   historyLength: 20,
+  /** A session token in a live `auth` message. */
+  tokenMax: 2048,
 } as const;
 
 export const ROLES = ['user', 'helper', 'moderator', 'admin'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LIMITS } from './limits.js';
 import { SongSchema } from './song.js';
-import { ActiveUserSchema } from './user.js';
+import { ActiveUserSchema, RoleSchema } from './user.js';
 
 export const OnelinerMessageSchema = z.object({
   id: z.number().int(),
@@ -10,7 +11,19 @@ export const OnelinerMessageSchema = z.object({
 });
 export type OnelinerMessage = z.infer<typeof OnelinerMessageSchema>;
 
-/** Pushed on connect and on every change (spec §3 playback update). */
+/** One private message, as its two parties see it (`read_timestamp` null while unread). */
+export const PrivateMessageSchema = z.object({
+  id: z.number().int(),
+  from_uid: z.number().int(),
+  to_uid: z.number().int(),
+  from_username: z.string(),
+  message: z.string(),
+  sent_timestamp: z.number().int(),
+  read_timestamp: z.number().int().nullable(),
+});
+export type PrivateMessage = z.infer<typeof PrivateMessageSchema>;
+
+/** Pushed to every socket on connect and on every change of the station's state. */
 export const PlaybackUpdateSchema = z.object({
   type: z.literal('playback_update'),
   now_playing: SongSchema.nullable(),
@@ -26,12 +39,79 @@ export const PlaybackUpdateSchema = z.object({
 });
 export type PlaybackUpdate = z.infer<typeof PlaybackUpdateSchema>;
 
-/** Everything the server pushes: one union discriminated on `type`. */
-export const LiveServerMessageSchema = z.discriminatedUnion('type', [PlaybackUpdateSchema]);
-export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
+/** The listener count changed (every socket). */
+export const ListenersMessageSchema = z.object({
+  type: z.literal('listeners'),
+  listeners: z.number().int(),
+});
 
+/** A new oneliner message (every socket). */
+export const ChatMessageSchema = z.object({
+  type: z.literal('chat_message'),
+  message: OnelinerMessageSchema,
+});
+
+/** A oneliner message was removed by staff (every socket). */
+export const ChatDeletedSchema = z.object({
+  type: z.literal('chat_deleted'),
+  id: z.number().int(),
+});
+
+/** A private message for this user, or one this user sent from another page (user's room). */
+export const PrivateMessageEventSchema = z.object({
+  type: z.literal('private_message'),
+  message: PrivateMessageSchema,
+});
+
+/** The user's unread private messages (user's room). */
+export const UnreadCountMessageSchema = z.object({
+  type: z.literal('unread_count'),
+  unreadCount: z.number().int(),
+});
+
+/** A song this user requested has just gone on air (user's room). */
+export const RequestOnAirSchema = z.object({
+  type: z.literal('request_on_air'),
+  song: z.object({ id: z.number().int(), title: z.string(), artist: z.string().nullable() }),
+});
+
+/**
+ * The answer to `auth`: who the socket now belongs to (`user` null: anonymous again, because
+ * the client logged out, or the token was refused or has expired).
+ */
+export const LiveSessionSchema = z.object({
+  type: z.literal('session'),
+  user: z.object({ id: z.number().int(), username: z.string(), role: RoleSchema }).nullable(),
+  /** Why a token was refused; absent when the change was asked for or the token accepted. */
+  error: z.string().optional(),
+});
+
+/** Everything the server pushes: one union discriminated on `type`. */
+export const LiveServerMessageSchema = z.discriminatedUnion('type', [
+  PlaybackUpdateSchema,
+  ListenersMessageSchema,
+  ChatMessageSchema,
+  ChatDeletedSchema,
+  PrivateMessageEventSchema,
+  UnreadCountMessageSchema,
+  RequestOnAirSchema,
+  LiveSessionSchema,
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
+export type LiveServerMessageType = LiveServerMessage['type'];
+export type LiveMessageOf<T extends LiveServerMessageType> = Extract<
+  LiveServerMessage,
+  { type: T }
+>;
+
+/**
+ * What a client may send. `refresh` asks for the latest playback update; `auth` joins the
+ * socket to its user's room (the token travels in a message, never in the URL, which ends up
+ * in logs); `auth` with a null token leaves it (logout).
+ */
 export const LiveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refresh') }),
+  z.object({ type: z.literal('auth'), token: z.string().max(LIMITS.tokenMax).nullable() }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 

@@ -18,7 +18,14 @@ export const SongSchema = z.object({
   avg_vote: z.number().nullable(),
   vote_count: z.number().int(),
   total_vote_score: z.number().int(),
+  /** Waiting, on air, or played within the lock window: a request would be refused now. */
   recently_played: z.boolean(),
+  /**
+   * When a request could succeed (epoch seconds): the end of the lock window, or for a song
+   * waiting or on air the end of the window its coming play opens; null when requestable now
+   * (or never, for a song without a playable file: see `has_file` and `status`).
+   */
+  requestable_at: z.number().int().nullable(),
   h_length: z.number().int(),
   h_skip: z.number().int(),
   h_fadeout: z.number().int(),

@@ -1,10 +1,9 @@
 import { RoleSchema, type Role } from '@queuecast/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ACTIVE_WINDOW_S } from '../core/presence.js';
 import { nowSeconds } from '../db/dialect.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
-import type { UserRepo } from '../modules/users/user.repo.js';
 import type { TokenService } from './tokens.js';
-import { ACTIVE_WINDOW_S } from '../live/playback.service.js';
 
 export interface AuthUser {
   id: number;
@@ -29,9 +28,26 @@ export interface AuthGuards {
   requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
 }
 
+/** The account reads the guards make: who a token belongs to, and when they were last seen. */
+export interface GuardUsers {
+  findById(
+    id: number,
+  ): Promise<
+    | {
+        id: number;
+        username: string;
+        role: string;
+        token_version: number;
+        last_seen_at: number | null;
+      }
+    | undefined
+  >;
+  touchLastSeen(id: number, at: number): Promise<void>;
+}
+
 export function createAuthGuards(
   tokens: TokenService,
-  users: UserRepo,
+  users: GuardUsers,
   onSeen: () => void = () => undefined,
 ): AuthGuards {
   /** undefined: no token sent; null: a token that is not (or no longer) valid. */

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from './event-bus.js';
+import type { EventBus } from '../core/bus.js';
 import type { LiveFanout, LiveUpdate } from './live-fanout.js';
-import type { PlaybackService } from './playback.service.js';
+import type { PlaybackUpdate } from '@queuecast/contract';
 
 /** Active users drop out of the window without any event; look again this often. */
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -21,13 +21,19 @@ export class LiveHub {
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
+  /** The station's listener count as last announced on the bus (it may play on another node). */
+  private listeners = 0;
+
   constructor(
-    private readonly playback: PlaybackService,
+    private readonly playback: { build(listeners: number): Promise<PlaybackUpdate> },
     bus: EventBus,
     private readonly fanout: LiveFanout,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.unsubscribe = bus.subscribe(() => this.scheduleBroadcast());
+    this.unsubscribe = bus.subscribe((event) => {
+      if (event.type === 'listeners.changed') this.listeners = event.listeners;
+      this.scheduleBroadcast();
+    });
     this.timer = setInterval(() => void this.refreshIfChanged(), REFRESH_INTERVAL_MS);
   }
 
@@ -58,7 +64,7 @@ export class LiveHub {
   }
 
   private snapshot(): Promise<LiveUpdate> {
-    this.current ??= this.playback.build().then((update) => ({
+    this.current ??= this.playback.build(this.listeners).then((update) => ({
       version: ++this.version,
       bytes: Buffer.from(JSON.stringify(update)),
     }));

@@ -1,4 +1,5 @@
-import { nowSeconds } from '../db/dialect.js';
+import { systemClock, type Clock } from '../core/clock.js';
+import { effectiveLength, isPlayable, lockWindowStart } from '../core/song-rules.js';
 import type { AutoDjCandidate, PlayableRow, StationRepo } from './station.repo.js';
 
 /** Random ids drawn per auto-DJ pick; enough that a large catalogue needs no full scan. */
@@ -48,11 +49,6 @@ export function chooseWeighted(
   return pool.at(-1);
 }
 
-export function effectiveLength(song: Pick<PlayableRow, 'length' | 'h_length' | 'h_skip'>) {
-  if (song.h_length > 0) return Math.min(song.h_length, Math.max(0, song.length - song.h_skip));
-  return Math.max(0, song.length - song.h_skip);
-}
-
 /**
  * Decides what plays next: the oldest unplayed queue entry, else an auto-DJ pick (playable,
  * outside the lock window, weighted by rating, another artist than the last when it can;
@@ -63,6 +59,7 @@ export class Scheduler {
     private readonly repo: StationRepo,
     private readonly lockSeconds: () => number,
     private readonly random: () => number = Math.random,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The entry that was on air when the station stopped, to resume where it was. */
@@ -95,7 +92,7 @@ export class Scheduler {
       const entry = await this.repo.nextQueued(current?.queueId ?? null);
       if (!entry) break;
       const song = await this.repo.playable(entry.song_id);
-      if (song && song.status === 'active' && song.stored_path) {
+      if (song?.stored_path && isPlayable({ status: song.status, has_file: true })) {
         return this.track(entry.id, entry.requested_by, song);
       }
       // Nothing to play for this request: it is closed, and the next one is tried.
@@ -120,7 +117,7 @@ export class Scheduler {
   }
 
   private async autoDj(lastSongId: number | null) {
-    const lockedSince = nowSeconds() - this.lockSeconds();
+    const lockedSince = lockWindowStart(this.clock.now(), { lockSeconds: this.lockSeconds() });
     let candidates = await this.sample(lockedSince);
     if (candidates.length < ENOUGH)
       candidates = await this.repo.eligibleRandom(lockedSince, SAMPLE);

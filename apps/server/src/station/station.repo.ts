@@ -1,18 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { playableSongs, requestableSongs } from '../modules/catalog/requestable.js';
+import {
+  playableRow,
+  playableSongs,
+  requestableSongs,
+  type PlayableRow,
+} from '../modules/catalog/requestable.js';
 
-/** What the playout needs to play a song. */
-export interface PlayableRow {
-  id: number;
-  length: number;
-  status: string;
-  h_length: number;
-  h_skip: number;
-  h_fadeout: number;
-  loudness_gain: number | null;
-  stored_path: string | null;
-}
+export type { PlayableRow };
 
 export interface AutoDjCandidate {
   id: number;
@@ -47,27 +42,7 @@ export class StationRepo {
 
   /** The song's play settings and its newest file. */
   playable(songId: number): Promise<PlayableRow | undefined> {
-    return this.db
-      .selectFrom('songs as s')
-      .select([
-        's.id',
-        's.length',
-        's.status',
-        's.h_length',
-        's.h_skip',
-        's.h_fadeout',
-        's.loudness_gain',
-        (eb) =>
-          eb
-            .selectFrom('files as f')
-            .select('f.stored_path')
-            .whereRef('f.song_id', '=', 's.id')
-            .orderBy('f.id', 'desc')
-            .limit(1)
-            .as('stored_path'),
-      ])
-      .where('s.id', '=', songId)
-      .executeTakeFirst();
+    return playableRow(this.db, songId);
   }
 
   /** Artists of the song, to keep the auto-DJ from playing one twice in a row. */
@@ -147,7 +122,7 @@ export class StationRepo {
   /**
    * The track's first sample is on air: the entry becomes `playing` (an auto-DJ pick gets an
    * entry without requester), the history row is written and the song's play count kept.
-   * Answers the entry id.
+   * Answers the entry id and who requested it (null for the auto-DJ's own pick).
    */
   async start(track: { queueId: number | null; songId: number; length: number }, at: number) {
     return this.db.transaction().execute(async (trx) => {
@@ -208,7 +183,7 @@ export class StationRepo {
         .set({ last_played_at: at, play_count: sql`play_count + 1` })
         .where('id', '=', track.songId)
         .execute();
-      return queueId;
+      return { queueId, requestedBy };
     });
   }
 
@@ -228,58 +203,5 @@ export class StationRepo {
       .set({ status: 'unplayable' })
       .where('id', '=', songId)
       .execute();
-  }
-
-  /** Queued entries in play order, with the requester's name. */
-  queue(limit: number) {
-    return this.db
-      .selectFrom('queue_entries as q')
-      .leftJoin('users as u', 'u.id', 'q.requested_by')
-      .select(['q.id', 'q.song_id', 'u.username as requested_by_username'])
-      .where('q.state', '=', 'queued')
-      .orderBy('q.id')
-      .limit(limit)
-      .execute();
-  }
-
-  /** The entry on air with its history row (start and effective length). */
-  nowPlaying() {
-    return this.db
-      .selectFrom('queue_entries as q')
-      .innerJoin('play_history as h', 'h.queue_id', 'q.id')
-      .leftJoin('users as u', 'u.id', 'q.requested_by')
-      .select([
-        'q.id',
-        'q.song_id',
-        'h.started_at',
-        'h.length',
-        'u.username as requested_by_username',
-      ])
-      .where('q.state', '=', 'playing')
-      .orderBy('q.id', 'desc')
-      .executeTakeFirst();
-  }
-
-  /** Played tracks, newest first, leaving out the one on air. */
-  history(limit: number, exceptQueueId: number | null) {
-    let query = this.db
-      .selectFrom('play_history as h')
-      .leftJoin('users as u', 'u.id', 'h.requested_by')
-      .select([
-        'h.id',
-        'h.song_id',
-        'h.started_at',
-        'h.length',
-        'u.username as requested_by_username',
-      ])
-      .orderBy('h.started_at', 'desc')
-      .orderBy('h.id', 'desc')
-      .limit(limit);
-    if (exceptQueueId !== null) {
-      query = query.where((eb) =>
-        eb.or([eb('h.queue_id', 'is', null), eb('h.queue_id', '!=', exceptQueueId)]),
-      );
-    }
-    return query.execute();
   }
 }

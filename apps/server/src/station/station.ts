@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../live/event-bus.js';
+import type { EventBus } from '../core/bus.js';
+import type { Clock } from '../core/clock.js';
+import type { RequestRules } from '../core/song-rules.js';
 import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
 import { Mp3Broadcaster } from './mp3-broadcaster.js';
@@ -15,7 +17,8 @@ export interface StationDeps {
   /** HLS playlist and segments are written here. */
   hlsDir: string;
   stationName: string;
-  lockSeconds: () => number;
+  rules: () => Pick<RequestRules, 'lockSeconds'>;
+  clock: Clock;
   repo: StationRepo;
   bus: EventBus;
   log: FastifyBaseLogger;
@@ -38,7 +41,12 @@ export class Station {
   constructor(private readonly deps: StationDeps) {
     this.mp3 = new Mp3Broadcaster(deps.stationName);
     this.encoder = new Encoder(deps.ffmpeg, deps.hlsDir, (c) => this.mp3.push(c), deps.log);
-    this.scheduler = new Scheduler(deps.repo, deps.lockSeconds);
+    this.scheduler = new Scheduler(
+      deps.repo,
+      () => deps.rules().lockSeconds,
+      Math.random,
+      deps.clock,
+    );
     this.playout = new Playout(
       deps.ffmpeg,
       deps.mediaRoot,
@@ -99,11 +107,18 @@ export class Station {
     try {
       if (track.startedAt === null) {
         const startedAt = Math.round(at);
-        track.queueId = await this.deps.repo.start(track, startedAt);
+        const { queueId, requestedBy } = await this.deps.repo.start(track, startedAt);
+        track.queueId = queueId;
+        track.requestedBy = requestedBy;
         track.startedAt = startedAt;
       }
       this.deps.log.info({ song: track.songId, queue: track.queueId }, 'track started');
-      this.deps.bus.publish({ type: 'track.started' });
+      this.deps.bus.publish({
+        type: 'track.started',
+        song_id: track.songId,
+        queue_id: track.queueId,
+        requested_by: track.requestedBy,
+      });
     } catch (err) {
       this.deps.log.error({ err, song: track.songId }, 'could not record the track start');
     }

@@ -8,10 +8,11 @@ import {
   SignupResponseSchema,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { AuthService } from './auth.service.js';
 
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { auth } = ctx.services;
+export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): FastifyPluginAsyncZod {
+  const { auth, guards } = deps;
   return async (app) => {
     app.post(
       '/api/auth/signup',
@@ -40,7 +41,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/api/auth/change-password',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['auth'],
           security: [{ bearer: [] }],

@@ -15,13 +15,17 @@ import {
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { CatalogService } from './catalog.service.js';
 
 const errors = { 400: ErrorSchema, 404: ErrorSchema };
 
-export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const catalog = ctx.services.catalog;
-  const preHandler = ctx.guards.optionalUser;
+export function catalogRoutes(deps: {
+  catalog: CatalogService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { catalog, guards } = deps;
+  const preHandler = guards.optionalUser;
   return async (app) => {
     app.get(
       '/api/song/:id',

@@ -30,3 +30,40 @@ export function requestableSongs(db: Db, lockedSince: number) {
     eb.or([eb('s.last_played_at', 'is', null), eb('s.last_played_at', '<=', lockedSince)]),
   );
 }
+
+/** What the playout needs to play a song. */
+export interface PlayableRow {
+  id: number;
+  length: number;
+  status: string;
+  h_length: number;
+  h_skip: number;
+  h_fadeout: number;
+  loudness_gain: number | null;
+  stored_path: string | null;
+}
+
+/** The song's play settings and its newest file (the one the station plays). */
+export function playableRow(db: Db, songId: number): Promise<PlayableRow | undefined> {
+  return db
+    .selectFrom('songs as s')
+    .select([
+      's.id',
+      's.length',
+      's.status',
+      's.h_length',
+      's.h_skip',
+      's.h_fadeout',
+      's.loudness_gain',
+      (eb) =>
+        eb
+          .selectFrom('files as f')
+          .select('f.stored_path')
+          .whereRef('f.song_id', '=', 's.id')
+          .orderBy('f.id', 'desc')
+          .limit(1)
+          .as('stored_path'),
+    ])
+    .where('s.id', '=', songId)
+    .executeTakeFirst();
+}

@@ -1,6 +1,14 @@
 import type { Song, SongEntry } from '@queuecast/contract';
-import { nowSeconds } from '../../db/dialect.js';
-import { SongRepo, type SongRow } from './song.repo.js';
+import type { Clock } from '../../core/clock.js';
+import { averageVote } from '../../core/scores.js';
+import {
+  effectiveLength,
+  expectedEnds,
+  requestState,
+  type RequestRules,
+  type SongFacts,
+} from '../../core/song-rules.js';
+import type { SongRepo, SongRow } from './song.repo.js';
 
 export interface Viewer {
   id: number;
@@ -11,14 +19,15 @@ export interface PresentOptions {
 }
 
 /**
- * Turns song ids into the one Song shape the whole API uses (spec §3): batch reads, explicit
- * field mapping, never a raw row. `recently_played` is true when a request would be refused
- * for the lock window or because the song is queued or on air.
+ * Turns song ids into the Song shape of the API: batch reads, explicit field mapping, never a
+ * raw row. Whether a song can be requested, and from when, is the domain core's answer
+ * (`requestState`), from the song's row and the queue as it stands.
  */
 export class SongPresenter {
   constructor(
     private readonly songs: SongRepo,
-    private readonly lockSeconds: () => number,
+    private readonly rules: () => RequestRules,
+    private readonly clock: Clock,
   ) {}
 
   async present(
@@ -27,29 +36,47 @@ export class SongPresenter {
     options: PresentOptions = {},
   ): Promise<Song[]> {
     if (ids.length === 0) return [];
-    const [rows, artists, tags, votes, favorites, queued] = await Promise.all([
+    const [rows, artists, tags, votes, favorites, slots] = await Promise.all([
       this.songs.rows(ids),
       this.songs.artists(ids),
       options.withTags ? this.songs.tags(ids) : Promise.resolve([]),
       viewer ? this.songs.userVotes(viewer.id, ids) : Promise.resolve([]),
       viewer ? this.songs.userFavorites(viewer.id, ids) : Promise.resolve([]),
-      this.songs.queuedSongIds(),
+      this.songs.queueSlots(),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const artistMap = groupBy(artists, (a) => a.song_id);
     const tagMap = groupBy(tags, (t) => t.song_id);
     const voteMap = new Map(votes.map((v) => [v.song_id, v.vote]));
     const favSet = new Set(favorites.map((f) => f.song_id));
-    const lockedSince = nowSeconds() - this.lockSeconds();
+    const now = this.clock.now();
+    const rules = this.rules();
+    const states = new Map(slots.map((q) => [q.song_id, q.state as SongFacts['queue_state']]));
+    const ends = expectedEnds(
+      slots.map((q) => ({
+        song_id: q.song_id,
+        state: q.state as 'queued' | 'playing',
+        started_at: q.started_at,
+        length: effectiveLength(q),
+      })),
+      now,
+    );
 
     const result: Song[] = [];
     for (const id of ids) {
       const row = byId.get(id);
       if (!row) continue;
-      const song = toSong(row, artistMap.get(id) ?? [], {
-        recentlyPlayed:
-          queued.has(id) || (row.last_played_at !== null && row.last_played_at > lockedSince),
-      });
+      const facts: SongFacts = {
+        status: row.status,
+        has_file: Boolean(row.has_file),
+        last_played_at: row.last_played_at,
+        queue_state: states.get(id) ?? null,
+      };
+      const song = toSong(
+        row,
+        artistMap.get(id) ?? [],
+        requestState(facts, now, rules, ends.get(id) ?? null),
+      );
       if (options.withTags) song.tags = (tagMap.get(id) ?? []).map((t) => t.name);
       if (viewer) {
         song.user_vote = voteMap.get(id) ?? null;
@@ -84,7 +111,7 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
 export function toSong(
   row: SongRow,
   artists: { id: number; name: string }[],
-  flags: { recentlyPlayed: boolean },
+  state: { recently_played: boolean; requestable_at: number | null },
 ): Song {
   return {
     id: row.id,
@@ -95,14 +122,15 @@ export function toSong(
     platform: row.platform_name,
     platform_brief: row.platform_brief,
     status: row.status,
-    avg_vote: SongRepo.average(row),
+    avg_vote: averageVote(row.vote_total, row.vote_count),
     vote_count: row.vote_count,
     total_vote_score: row.vote_total,
-    recently_played: flags.recentlyPlayed,
+    recently_played: state.recently_played,
+    requestable_at: state.requestable_at,
     h_length: row.h_length,
     h_skip: row.h_skip,
     h_fadeout: row.h_fadeout,
-    has_file: row.status !== 'missing_file',
+    has_file: Boolean(row.has_file),
     cover_art_url: null,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { playableRow, type PlayableRow } from './requestable.js';
 
 export interface SongRow {
   id: number;
@@ -12,6 +13,7 @@ export interface SongRow {
   vote_count: number;
   vote_total: number;
   last_played_at: number | null;
+  has_file: number | boolean;
   platform_name: string | null;
   platform_brief: string | null;
 }
@@ -38,6 +40,10 @@ export class SongRepo {
         's.last_played_at',
         'p.name as platform_name',
         'p.brief as platform_brief',
+        (eb) =>
+          eb
+            .exists(eb.selectFrom('files as f').select('f.id').whereRef('f.song_id', '=', 's.id'))
+            .as('has_file'),
       ])
       .where('s.id', 'in', ids)
       .execute();
@@ -86,14 +92,20 @@ export class SongRepo {
       .execute();
   }
 
-  /** Songs waiting in the queue or on air: they cannot be requested again. */
-  async queuedSongIds(): Promise<Set<number>> {
-    const rows = await this.db
-      .selectFrom('queue_entries')
-      .select('song_id')
-      .where('state', 'in', ['queued', 'playing'])
+  /** The queue as it stands, on air first then waiting in play order, with lengths. */
+  queueSlots() {
+    return this.db
+      .selectFrom('queue_entries as q')
+      .innerJoin('songs as s', 's.id', 'q.song_id')
+      .select(['q.song_id', 'q.state', 'q.started_at', 's.length', 's.h_length', 's.h_skip'])
+      .where('q.state', 'in', ['queued', 'playing'])
+      .orderBy('q.id')
       .execute();
-    return new Set(rows.map((r) => r.song_id));
+  }
+
+  /** The song's play settings and the file the station would play. */
+  playable(id: number): Promise<PlayableRow | undefined> {
+    return playableRow(this.db, id);
   }
 
   async exists(id: number): Promise<boolean> {
@@ -103,11 +115,6 @@ export class SongRepo {
       .where('id', '=', id)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** Average rounded to two decimals, or null without votes. */
-  static average(row: { vote_count: number; vote_total: number }): number | null {
-    return row.vote_count > 0 ? Math.round((row.vote_total / row.vote_count) * 100) / 100 : null;
   }
 
   /** Recomputes a song's vote aggregate from the votes themselves (safe under races). */

@@ -6,15 +6,19 @@ import {
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { CommentsService } from './comments.service.js';
 
-export function commentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const comments = ctx.services.comments;
+export function commentsRoutes(deps: {
+  comments: CommentsService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { comments, guards } = deps;
   return async (app) => {
     app.post(
       '/api/song/:id/comment',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['comments'],
           security: [{ bearer: [] }],

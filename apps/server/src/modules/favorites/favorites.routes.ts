@@ -1,11 +1,15 @@
 import { ErrorSchema, FavoriteBodySchema, FavoritesSchema, OkSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { FavoritesService } from './favorites.service.js';
 
-export function favoritesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const favorites = ctx.services.favorites;
-  const preHandler = ctx.guards.requireUser;
+export function favoritesRoutes(deps: {
+  favorites: FavoritesService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { favorites, guards } = deps;
+  const preHandler = guards.requireUser;
   const security = [{ bearer: [] }];
   const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
   return async (app) => {

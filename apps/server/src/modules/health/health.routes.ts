@@ -1,17 +1,17 @@
 import { ErrorSchema, HealthSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { pingDatabase } from '../../db/database.js';
+import { pingDatabase, type Db } from '../../db/database.js';
+import type { Engine } from '../../db/dialect.js';
 
-export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function healthRoutes(deps: { db: Db; engine: Engine }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
       { schema: { tags: ['health'], response: { 200: HealthSchema, 503: ErrorSchema } } },
       async (req, reply) => {
         try {
-          await pingDatabase(ctx.db);
-          return { status: 'ok' as const, database: ctx.engine };
+          await pingDatabase(deps.db);
+          return { status: 'ok' as const, database: deps.engine };
         } catch (err) {
           req.log.error({ err }, 'health check: database did not answer');
           return reply.code(503).send({ error: 'Database unavailable' });

@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import { IdParamSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { PreviewService } from './preview.service.js';
 
-export function previewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const previews = ctx.services.previews;
+export function previewRoutes(deps: {
+  previews: PreviewService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { previews, guards } = deps;
   return async (app) => {
     app.get(
       '/api/song/:id/preview',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['songs'],
           summary: 'A 30-second MP3 clip from the middle of the song',

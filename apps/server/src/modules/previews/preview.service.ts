@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { isPlayable } from '../../core/song-rules.js';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { secondsText } from '../../lib/text.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { PreviewCache } from '../../media/preview.js';
-import type { StationRepo } from '../../station/station.repo.js';
+import type { SongRepo } from '../catalog/song.repo.js';
 
 /** Previews a listener may start per minute. */
 export const PREVIEWS_PER_MINUTE = 10;
@@ -14,7 +15,7 @@ export class PreviewService {
   private readonly limiter = new RateLimiter(PREVIEWS_PER_MINUTE, 60_000);
 
   constructor(
-    private readonly songs: StationRepo,
+    private readonly songs: Pick<SongRepo, 'playable'>,
     private readonly store: MediaStore,
     private readonly cache: PreviewCache,
   ) {}
@@ -23,7 +24,7 @@ export class PreviewService {
   async clip(userId: number, songId: number): Promise<string> {
     const song = await this.songs.playable(songId);
     if (!song) throw notFound('Song not found.');
-    if (!song.stored_path || song.status !== 'active') {
+    if (song.stored_path === null || !isPlayable({ status: song.status, has_file: true })) {
       throw conflict('This song has no playable file.');
     }
     const wait = this.limiter.take(String(userId));

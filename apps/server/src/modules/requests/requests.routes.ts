@@ -7,10 +7,14 @@ import {
   RequestResultSchema,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { RequestsService } from './requests.service.js';
 
-export function requestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const requests = ctx.services.requests;
+export function requestsRoutes(deps: {
+  requests: RequestsService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { requests, guards } = deps;
   const errors = {
     400: ErrorSchema,
     401: ErrorSchema,
@@ -23,7 +27,7 @@ export function requestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/song/:id',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['queue'],
           summary: 'Request a song',
@@ -41,7 +45,7 @@ export function requestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/queue',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['queue'],
           summary: 'Queue one requestable song by artist, platform, favourites or tags',

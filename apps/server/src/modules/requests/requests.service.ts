@@ -1,17 +1,29 @@
 import type { QueueActionBody, QueueActionResult, RequestResult } from '@queuecast/contract';
+import type { EventBus } from '../../core/bus.js';
+import type { Clock } from '../../core/clock.js';
+import {
+  listenerRefusal,
+  lockWindowStart,
+  songRefusal,
+  type RequestRules,
+  type SongRefusal,
+} from '../../core/song-rules.js';
 import type { Db } from '../../db/database.js';
-import { isUniqueViolation, nowSeconds } from '../../db/dialect.js';
-import type { EventBus } from '../../live/event-bus.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { secondsText } from '../../lib/text.js';
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
 import type { CatalogRepo } from '../catalog/catalog.repo.js';
 import type { SongPresenter } from '../catalog/song-presenter.js';
 import type { QueueFilter, QueueOrder, RequestsRepo } from './requests.repo.js';
 
-export interface RequestRules {
-  queueLimit: number;
-  lockSeconds: number;
-  cooldownSeconds: number;
+export interface RequestsDeps {
+  db: Db;
+  repo: RequestsRepo;
+  catalog: Pick<CatalogRepo, 'artist' | 'platformByName' | 'tagsByName'>;
+  presenter: SongPresenter;
+  bus: EventBus;
+  rules: () => RequestRules;
+  clock: Clock;
 }
 
 export const QUEUED_MESSAGE = 'Song successfully queued!';
@@ -22,20 +34,27 @@ const PICK_ATTEMPTS = 3;
 const actionError = (status: number, error: string) =>
   new HttpError(status, error, { success: false, song_details: null });
 
+/** What a listener is told when the song itself cannot be requested now. */
+const SONG_REFUSALS: Record<SongRefusal, string> = {
+  no_file: 'This song has no playable file.',
+  playing: 'This song is playing now.',
+  queued: 'This song is already in the queue.',
+  locked: 'This song was played recently.',
+};
+
 /**
- * Listeners' requests (spec §4, §5): every rule is checked and the entry written in one
+ * Listeners' requests: the domain core's rules are checked and the entry written in one
  * transaction, so concurrent requests can neither pass the per-listener limit nor queue one
  * song twice (the database also refuses a second waiting entry for a song).
  */
 export class RequestsService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: RequestsRepo,
-    private readonly catalog: CatalogRepo,
-    private readonly presenter: SongPresenter,
-    private readonly bus: EventBus,
-    private readonly rules: () => RequestRules,
-  ) {}
+  private readonly db: Db;
+  private readonly repo: RequestsRepo;
+
+  constructor(private readonly deps: RequestsDeps) {
+    this.db = deps.db;
+    this.repo = deps.repo;
+  }
 
   async request(userId: number, songId: number): Promise<RequestResult> {
     const queueId = await this.enqueue(userId, songId);
@@ -52,7 +71,7 @@ export class RequestsService {
         : { kind: 'random' };
     const tried: number[] = [];
     for (let attempt = 0; attempt < PICK_ATTEMPTS; attempt++) {
-      const lockedSince = nowSeconds() - this.rules().lockSeconds;
+      const lockedSince = lockWindowStart(this.deps.clock.now(), this.deps.rules());
       const songId = await this.repo.pick(filter, order, lockedSince, tried);
       if (songId === undefined) throw actionError(409, noMatch(filter));
       try {
@@ -73,7 +92,7 @@ export class RequestsService {
         }
         throw err;
       }
-      const song = await this.presenter.presentOne(songId, null);
+      const song = await this.deps.presenter.presentOne(songId, null);
       const details = song ? { artist: song.artist ?? 'Unknown', title: song.title } : null;
       return { success: true, song_details: details, error: null };
     }
@@ -82,11 +101,12 @@ export class RequestsService {
 
   private async filterOf(userId: number, body: QueueActionBody): Promise<QueueFilter> {
     if (body.artist_id !== undefined) {
-      if (!(await this.catalog.artist(body.artist_id))) throw actionError(404, 'Artist not found.');
+      if (!(await this.deps.catalog.artist(body.artist_id)))
+        throw actionError(404, 'Artist not found.');
       return { kind: 'artist', artistId: body.artist_id };
     }
     if (body.platform !== undefined) {
-      const platform = await this.catalog.platformByName(body.platform);
+      const platform = await this.deps.catalog.platformByName(body.platform);
       if (!platform) throw actionError(404, 'Platform not found.');
       return { kind: 'platform', platformId: platform.id };
     }
@@ -98,48 +118,54 @@ export class RequestsService {
     }
     const names = [...new Set((body.tags ?? []).map((t) => t.toLowerCase()))];
     if (names.length === 0) throw actionError(400, 'No tags selected');
-    const tags = await this.catalog.tagsByName(names);
+    const tags = await this.deps.catalog.tagsByName(names);
     if (tags.length < names.length) throw actionError(409, 'No songs available with these tags');
     return { kind: 'tags', tagIds: tags.map((t) => t.id) };
   }
 
   /** The rules and the insert, in one transaction; answers the new entry's id. */
   private async enqueue(userId: number, songId: number): Promise<number> {
-    const rules = this.rules();
+    const rules = this.deps.rules();
     let queueId: number;
     try {
       queueId = await this.db.transaction().execute(async (trx) => {
         await this.repo.lockUser(trx, userId);
         const song = await this.repo.song(trx, songId);
         if (!song) throw notFound('Song not found.');
-        if (song.status !== 'active' || !song.has_file) {
-          throw conflict('This song has no playable file.');
-        }
+        const now = this.deps.clock.now();
         const active = await this.repo.activeEntry(trx, songId);
-        if (active?.state === 'playing') throw conflict('This song is playing now.');
-        if (active) throw conflict('This song is already in the queue.');
-        const now = nowSeconds();
-        if (song.last_played_at !== null && song.last_played_at > now - rules.lockSeconds) {
-          throw conflict('This song was played recently.');
+        const refusal = songRefusal(
+          {
+            status: song.status,
+            has_file: Boolean(song.has_file),
+            last_played_at: song.last_played_at,
+            queue_state: active ? (active.state as 'queued' | 'playing') : null,
+          },
+          now,
+          rules,
+        );
+        if (refusal) throw conflict(SONG_REFUSALS[refusal]);
+        const [waiting, lastRequestAt] = await Promise.all([
+          this.repo.waitingCount(trx, userId),
+          this.repo.lastRequestAt(trx, userId),
+        ]);
+        const listener = listenerRefusal({ waiting, last_request_at: lastRequestAt }, now, rules);
+        if (listener?.reason === 'limit') {
+          const songs = listener.limit === 1 ? 'song' : 'songs';
+          throw forbidden(`You already have ${listener.limit} ${songs} in the queue.`);
         }
-        // The limit first: waiting out a cooldown would only lead to this refusal.
-        if ((await this.repo.waitingCount(trx, userId)) >= rules.queueLimit) {
-          const songs = rules.queueLimit === 1 ? 'song' : 'songs';
-          throw forbidden(`You already have ${rules.queueLimit} ${songs} in the queue.`);
-        }
-        const last = await this.repo.lastRequestAt(trx, userId);
-        if (last !== null && now - last < rules.cooldownSeconds) {
-          const wait = rules.cooldownSeconds - (now - last);
+        if (listener?.reason === 'cooldown') {
+          const wait = listener.retryAfter;
           throw tooManyRequests(`You're queuing too fast. Wait ${secondsText(wait)}.`, wait);
         }
         return this.repo.insert(trx, songId, userId, now);
       });
     } catch (err) {
       // Another listener's request for this song committed first.
-      if (isUniqueViolation(err)) throw conflict('This song is already in the queue.');
+      if (isUniqueViolation(err)) throw conflict(SONG_REFUSALS.queued);
       throw err;
     }
-    this.bus.publish({ type: 'queue.changed' });
+    this.deps.bus.publish({ type: 'queue.changed' });
     return queueId;
   }
 }

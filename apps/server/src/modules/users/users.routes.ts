@@ -1,17 +1,23 @@
 import { ErrorSchema, ReferralListSchema, UserSchema } from '@queuecast/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
 import { notFound } from '../../lib/http-error.js';
 import { toUser } from '../auth/auth.service.js';
+import type { ReferralRepo } from './referral.repo.js';
+import type { UserRepo } from './user.repo.js';
 
-export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { users, referrals } = ctx.repos;
+export function usersRoutes(deps: {
+  users: UserRepo;
+  referrals: ReferralRepo;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { users, referrals, guards } = deps;
   return async (app) => {
     app.get(
       '/api/user/me',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['users'],
           security: [{ bearer: [] }],
@@ -28,7 +34,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/user/referrals',
       {
-        preHandler: ctx.guards.requireUser,
+        preHandler: guards.requireUser,
         schema: {
           tags: ['users'],
           security: [{ bearer: [] }],

@@ -6,12 +6,16 @@ import {
   VoteResultSchema,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../auth/guards.js';
+import type { VotesService } from './votes.service.js';
 
-export function votesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const votes = ctx.services.votes;
+export function votesRoutes(deps: {
+  votes: VotesService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { votes, guards } = deps;
   const common = {
-    preHandler: ctx.guards.requireUser,
+    preHandler: guards.requireUser,
   };
   const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
   return async (app) => {

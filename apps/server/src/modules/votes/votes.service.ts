@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.js';
 import { nowSeconds } from '../../db/dialect.js';
 import { notFound } from '../../lib/http-error.js';
-import { SongRepo } from '../catalog/song.repo.js';
+import { averageVote } from '../../core/scores.js';
+import type { SongRepo } from '../catalog/song.repo.js';
 import type { VoteRepo } from './vote.repo.js';
 
 /** One vote per user and song; a new vote replaces the old; the song's aggregate follows. */
@@ -22,7 +23,7 @@ export class VotesService {
     const [row] = await this.songs.rows([songId]);
     return {
       success: true as const,
-      avg_vote: row ? SongRepo.average(row) : null,
+      avg_vote: row ? averageVote(row.vote_total, row.vote_count) : null,
       vote_count: row?.vote_count ?? 0,
       total_vote_score: row?.vote_total ?? 0,
       user_vote: vote,

@@ -3,14 +3,19 @@ import path from 'node:path';
 import { ErrorSchema, SkipResultSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/http-error.js';
-import { HLS_SEGMENT_PATTERN } from '../../station/encoder.js';
+import type { AuthGuards } from '../auth/guards.js';
+import { notFound } from '../lib/http-error.js';
+import { HLS_SEGMENT_PATTERN } from './encoder.js';
+import type { Station } from './station.js';
 import { offAir, type StationService } from './station.service.js';
 
 /** The streams (HLS playlist and segments, continuous MP3) and staff control of the station. */
-export function stationRoutes(ctx: AppContext, service: StationService): FastifyPluginAsyncZod {
-  const station = ctx.station;
+export function stationRoutes(deps: {
+  station: Station;
+  service: StationService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
+  const { station, service, guards } = deps;
   return async (app) => {
     app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
       if (!station.isRunning) throw offAir();
@@ -48,7 +53,7 @@ export function stationRoutes(ctx: AppContext, service: StationService): Fastify
     app.post(
       '/api/station/skip',
       {
-        preHandler: ctx.guards.requireRole('moderator', 'admin'),
+        preHandler: guards.requireRole('moderator', 'admin'),
         schema: {
           tags: ['station'],
           summary: 'Cut the track on air (moderators and admins)',

@@ -1,7 +1,7 @@
 import type { SkipResult } from '@queuecast/contract';
-import { conflict, HttpError } from '../../lib/http-error.js';
-import type { SongPresenter } from '../catalog/song-presenter.js';
-import type { Station } from '../../station/station.js';
+import { conflict, HttpError } from '../lib/http-error.js';
+import type { SongPresenter } from '../modules/catalog/song-presenter.js';
+import type { Station } from './station.js';
 
 export const offAir = () => new HttpError(503, 'The station is off air.');
 

@@ -1,24 +1,21 @@
 import type { PlaybackUpdate, Song } from '@queuecast/contract';
-import { nowSeconds } from '../db/dialect.js';
-import type { SongPresenter } from '../modules/catalog/song-presenter.js';
-import type { UserRepo } from '../modules/users/user.repo.js';
-import { effectiveLength } from '../station/scheduler.js';
-import type { StationRepo } from '../station/station.repo.js';
-
-/** An authenticated call within this window counts a user as active. */
-export const ACTIVE_WINDOW_S = 5 * 60;
+import type { Clock } from '../../core/clock.js';
+import { ACTIVE_WINDOW_S } from '../../core/presence.js';
+import { effectiveLength } from '../../core/song-rules.js';
+import type { SongPresenter } from '../catalog/song-presenter.js';
+import type { UserRepo } from '../users/user.repo.js';
+import type { PlaybackRepo } from './playback.repo.js';
 /** History entries in a playback update. */
 export const HISTORY_SHOWN = 20;
 /** Upcoming entries in a playback update. */
 export const QUEUE_SHOWN = 100;
 
 export interface PlaybackDeps {
-  users: UserRepo;
-  station: StationRepo;
+  users: Pick<UserRepo, 'listSeenSince'>;
+  queue: PlaybackRepo;
   presenter: SongPresenter;
   stationInfo: { name: string; dj_label: string };
-  /** Current listener count; 0 while the station is off air. */
-  listeners: () => number;
+  clock: Clock;
 }
 
 /**
@@ -29,14 +26,16 @@ export interface PlaybackDeps {
 export class PlaybackService {
   constructor(private readonly deps: PlaybackDeps) {}
 
-  async build(): Promise<PlaybackUpdate> {
-    const { users, station, presenter } = this.deps;
+  /** `listeners`: the station's current count, which the caller keeps (it may be remote). */
+  async build(listeners: number): Promise<PlaybackUpdate> {
+    const { users, queue: repo, presenter, clock } = this.deps;
+    const now = clock.now();
     const [activeUsers, current, queue] = await Promise.all([
-      users.listSeenSince(nowSeconds() - ACTIVE_WINDOW_S),
-      station.nowPlaying(),
-      station.queue(QUEUE_SHOWN),
+      users.listSeenSince(now - ACTIVE_WINDOW_S),
+      repo.nowPlaying(),
+      repo.queue(QUEUE_SHOWN),
     ]);
-    const history = await station.history(HISTORY_SHOWN, current?.id ?? null);
+    const history = await repo.history(HISTORY_SHOWN, current?.id ?? null);
     const ids = [
       ...(current ? [current.song_id] : []),
       ...queue.map((q) => q.song_id),
@@ -49,7 +48,7 @@ export class PlaybackService {
     };
 
     let nowPlaying: Song | null = null;
-    let nextStart = nowSeconds();
+    let nextStart = now;
     if (current) {
       const song = copy(current.song_id);
       if (song) {
@@ -100,7 +99,7 @@ export class PlaybackService {
       history: played,
       active_users: activeUsers.map((u) => ({ username: u.username })),
       oneliner: [],
-      listeners: this.deps.listeners(),
+      listeners,
       server_time: Date.now() / 1000,
       station: this.deps.stationInfo,
     };

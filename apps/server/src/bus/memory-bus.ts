@@ -1,19 +1,6 @@
-/**
- * What changed, said once by whoever changed it. The hub listens and rebuilds the live update.
- * In one process the bus is memory; with REDIS_URL it carries events between nodes.
- */
-export type BusEvent =
-  | { type: 'queue.changed' }
-  | { type: 'track.started' }
-  | { type: 'users.seen' }
-  | { type: 'oneliner.posted' };
+import type { BusEvent, EventBus } from '../core/bus.js';
 
-export interface EventBus {
-  publish(event: BusEvent): void;
-  subscribe(handler: (event: BusEvent) => void): () => void;
-  close(): Promise<void>;
-}
-
+/** The bus of a single process: events reach this process's subscribers only. */
 export class MemoryEventBus implements EventBus {
   private readonly handlers = new Set<(event: BusEvent) => void>();
 

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAuthGuards } from './auth/guards.js';
+import { loadJwtSecret } from './auth/secret.js';
+import { TokenService } from './auth/tokens.js';
+import { MemoryEventBus } from './bus/memory-bus.js';
+import type { Config } from './config.js';
+import type { EventBus } from './core/bus.js';
+import { systemClock, type Clock } from './core/clock.js';
+import type { RequestRules } from './core/song-rules.js';
+import type { DatabaseHandle } from './db/database.js';
+import { ProcessFanout } from './live/fanout-processes.js';
+import type { LiveFanout } from './live/live-fanout.js';
+import { LiveHub } from './live/live-hub.js';
+import { LiveSockets } from './live/live-sockets.js';
+import { locateFfmpeg } from './media/ffmpeg-locate.js';
+import { MediaStore } from './media/media-store.js';
+import { PreviewCache } from './media/preview.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService, type LoginLimits } from './modules/auth/auth.service.js';
+import { CatalogRepo } from './modules/catalog/catalog.repo.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
+import { SearchRepo } from './modules/catalog/search.repo.js';
+import { SongPresenter } from './modules/catalog/song-presenter.js';
+import { SongRepo } from './modules/catalog/song.repo.js';
+import { CommentRepo } from './modules/comments/comment.repo.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { CommentsService } from './modules/comments/comments.service.js';
+import { FavoriteRepo } from './modules/favorites/favorite.repo.js';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
+import { FavoritesService } from './modules/favorites/favorites.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { ImportService } from './modules/library/import.service.js';
+import { LibraryRepo } from './modules/library/library.repo.js';
+import { LibraryService } from './modules/library/library.service.js';
+import { MessageRepo } from './modules/messages/message.repo.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { PlaybackRepo } from './modules/playback/playback.repo.js';
+import { PlaybackService } from './modules/playback/playback.service.js';
+import { previewRoutes } from './modules/previews/preview.routes.js';
+import { PreviewService } from './modules/previews/preview.service.js';
+import { RequestsRepo } from './modules/requests/requests.repo.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { RequestsService } from './modules/requests/requests.service.js';
+import { ReferralRepo } from './modules/users/referral.repo.js';
+import { UserAdminService } from './modules/users/user-admin.service.js';
+import { UserRepo } from './modules/users/user.repo.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { VoteRepo } from './modules/votes/vote.repo.js';
+import { votesRoutes } from './modules/votes/votes.routes.js';
+import { VotesService } from './modules/votes/votes.service.js';
+import { Station } from './station/station.js';
+import { StationRepo } from './station/station.repo.js';
+import { stationRoutes } from './station/station.routes.js';
+import { StationService } from './station/station.service.js';
+
+export interface ComposeDeps {
+  config: Config;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  loginLimits?: LoginLimits | undefined;
+  bus?: EventBus | undefined;
+  clock?: Clock | undefined;
+}
+
+function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
+  const processes = config.liveFanoutProcesses;
+  return processes > 0 ? new ProcessFanout(processes, log) : new LiveSockets();
+}
+
+/**
+ * The composition root: builds every repository, service, the bus, the station and the live
+ * channel once, and the route plugins, each handed only what it uses. The result goes to the
+ * process shell (main.ts, the CLI) and tests; routes never see it whole.
+ */
+export function compose(deps: ComposeDeps) {
+  const { config, database, log } = deps;
+  const { db, engine } = database;
+  const clock = deps.clock ?? systemClock;
+  const bus = deps.bus ?? new MemoryEventBus();
+  const rules = (): RequestRules => ({
+    queueLimit: config.queueLimit,
+    lockSeconds: config.songLockHours * 3600,
+    cooldownSeconds: config.requestCooldownSeconds,
+  });
+  const tokens = new TokenService(
+    loadJwtSecret(config.jwtSecret, config.dataDir),
+    config.tokenTtlSeconds,
+  );
+
+  const repos = {
+    users: new UserRepo(db),
+    referrals: new ReferralRepo(db),
+    messages: new MessageRepo(db),
+    songs: new SongRepo(db),
+    catalog: new CatalogRepo(db),
+    search: new SearchRepo(db, engine),
+    comments: new CommentRepo(db),
+    votes: new VoteRepo(db),
+    favorites: new FavoriteRepo(db),
+    library: new LibraryRepo(db),
+    playback: new PlaybackRepo(db),
+    station: new StationRepo(db),
+    requests: new RequestsRepo(db, engine),
+  };
+  const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
+  const media = { tools: locateFfmpeg(config.ffmpegPath), store: new MediaStore(config.dataDir) };
+  const presenter = new SongPresenter(repos.songs, rules, clock);
+
+  const auth = new AuthService({
+    db,
+    users: repos.users,
+    referrals: repos.referrals,
+    tokens,
+    signupMode: config.signupMode,
+    loginLimits: deps.loginLimits,
+  });
+  const library = new LibraryService(db, repos.library, repos.search);
+  const services = {
+    auth,
+    userAdmin: new UserAdminService(repos.users, auth),
+    catalog: new CatalogService(repos.catalog, repos.search, repos.comments, presenter),
+    votes: new VotesService(db, repos.votes, repos.songs),
+    favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
+    comments: new CommentsService(repos.comments, repos.songs),
+    library,
+    import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
+    requests: new RequestsService({
+      db,
+      repo: repos.requests,
+      catalog: repos.catalog,
+      presenter,
+      bus,
+      rules,
+      clock,
+    }),
+    previews: new PreviewService(
+      repos.songs,
+      media.store,
+      new PreviewCache(media.tools.ffmpeg, path.join(config.dataDir, 'previews')),
+    ),
+    playback: new PlaybackService({
+      users: repos.users,
+      queue: repos.playback,
+      presenter,
+      stationInfo: { name: config.stationName, dj_label: config.defaultDjLabel },
+      clock,
+    }),
+  };
+
+  const station = new Station({
+    ffmpeg: media.tools.ffmpeg,
+    mediaRoot: media.store.root,
+    hlsDir: path.join(config.dataDir, 'hls'),
+    stationName: config.stationName,
+    rules,
+    clock,
+    repo: repos.station,
+    bus,
+    log,
+  });
+  const stationService = new StationService(station, presenter);
+
+  const fanout = createFanout(config, log);
+  const hub = new LiveHub(services.playback, bus, fanout, log);
+
+  const routes: FastifyPluginAsyncZod[] = [
+    healthRoutes({ db, engine }),
+    authRoutes({ auth, guards }),
+    usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
+    messagesRoutes({ messages: repos.messages, guards }),
+    catalogRoutes({ catalog: services.catalog, guards }),
+    votesRoutes({ votes: services.votes, guards }),
+    favoritesRoutes({ favorites: services.favorites, guards }),
+    commentsRoutes({ comments: services.comments, guards }),
+    requestsRoutes({ requests: services.requests, guards }),
+    previewRoutes({ previews: services.previews, guards }),
+    stationRoutes({ station, service: stationService, guards }),
+  ];
+
+  return {
+    config,
+    db,
+    engine,
+    clock,
+    bus,
+    tokens,
+    guards,
+    media,
+    repos,
+    presenter,
+    services,
+    station,
+    live: { hub, fanout },
+    routes,
+  };
+}
+
+export type Composition = ReturnType<typeof compose>;

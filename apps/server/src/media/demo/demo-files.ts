@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { runProcess } from '../run-process.js';
+import { DEMO_TUNES, type DemoTune } from './demo-catalog.js';
+import { renderTune, SAMPLE_RATE } from './synth.js';
+
+/** Encodes one rendered tune to MP3 with its tags; ffmpeg adds a touch of echo for space. */
+async function writeTune(ffmpeg: string, tune: DemoTune, file: string): Promise<void> {
+  const result = await runProcess(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-f',
+      's16le',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-ac',
+      '1',
+      '-i',
+      'pipe:0',
+      '-af',
+      'aecho=0.8:0.6:180:0.25,pan=stereo|c0=c0|c1=c0',
+      '-ar',
+      '44100',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '160k',
+      '-metadata',
+      `title=${tune.title}`,
+      '-metadata',
+      `artist=${tune.artist}`,
+      '-metadata',
+      `genre=${tune.tags.join(';')}`,
+      '-metadata',
+      `PLATFORM=${tune.platform}`,
+      '-metadata',
+      `ARTISTCOUNTRY=${tune.country}`,
+      '-metadata',
+      'comment=Queuecast demo library',
+      file,
+    ],
+    { input: renderTune(tune), timeoutMs: 120_000 },
+  );
+  if (result.code !== 0)
+    throw new Error(`could not encode ${tune.title}: ${result.stderr.slice(-300)}`);
+}
+
+/** Renders every demo tune and encodes it into `folder`, two ffmpeg processes at a time. */
+export async function writeDemoFiles(ffmpeg: string, folder: string): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < DEMO_TUNES.length) {
+      const index = next++;
+      const tune = DEMO_TUNES[index]!;
+      const name = `${String(index + 1).padStart(2, '0')} ${tune.artist} - ${tune.title}.mp3`;
+      await writeTune(ffmpeg, tune, path.join(folder, name));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}

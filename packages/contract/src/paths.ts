@@ -1,0 +1,118 @@
+/**
+ * Every API path and page route, declared once. The server registers `.pattern`; the web
+ * builds URLs with `.path(params)`, whose parameter names come from the pattern, so renaming
+ * or removing a route is a type error at every caller. No zod here: the web's first load
+ * imports this file.
+ */
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? CleanName<Name> | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? CleanName<Name>
+    : never;
+type CleanName<N extends string> = N extends `${infer Base}?` ? Base : N;
+type Optional<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? (Name extends `${infer Base}?` ? Base : never) | Optional<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name extends `${infer Base}?`
+      ? Base
+      : never
+    : never;
+
+export type PathParams<P extends string> = {
+  [K in Exclude<ParamNames<P>, Optional<P>>]: string | number;
+} & { [K in Optional<P>]?: string | number | undefined };
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface Route<P extends string> {
+  /** The route as the server and the router declare it, e.g. `/api/song/:id`. */
+  readonly pattern: P;
+  /** A concrete path: parameters URL-encoded, an optional query appended (unset values left out). */
+  path(
+    ...args: keyof PathParams<P> extends never ? [query?: Query] : [PathParams<P>, Query?]
+  ): string;
+}
+
+export function route<P extends string>(pattern: P): Route<P> {
+  return {
+    pattern,
+    path(...args: unknown[]) {
+      const hasParams = pattern.includes(':');
+      const params = (hasParams ? args[0] : undefined) as Record<string, unknown> | undefined;
+      const query = (hasParams ? args[1] : args[0]) as Query | undefined;
+      const path = pattern
+        .replace(/\/:([A-Za-z_]+)\?/g, (_, name: string) =>
+          params?.[name] === undefined || params[name] === ''
+            ? ''
+            : `/${encodeURIComponent(String(params[name] as string | number))}`,
+        )
+        .replace(/:([A-Za-z_]+)/g, (_, name: string) =>
+          encodeURIComponent(String(params?.[name] as string | number)),
+        );
+      return path + queryString(query);
+    },
+  } as Route<P>;
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const pairs = Object.entries(query).filter(([, v]) => v !== undefined && v !== null);
+  if (pairs.length === 0) return '';
+  return (
+    '?' +
+    pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&')
+  );
+}
+
+/** The HTTP API. */
+export const API = {
+  health: route('/healthz'),
+  openapi: route('/api/openapi.json'),
+  login: route('/api/auth/login'),
+  signup: route('/api/auth/signup'),
+  changePassword: route('/api/auth/change-password'),
+  me: route('/api/user/me'),
+  referrals: route('/api/user/referrals'),
+  favorites: route('/api/user/favorites'),
+  favorite: route('/api/user/favorites/:songId'),
+  userVotes: route('/api/userVotes'),
+  song: route('/api/song/:id'),
+  songVote: route('/api/song/:id/vote'),
+  songComment: route('/api/song/:id/comment'),
+  songPreview: route('/api/song/:id/preview'),
+  queue: route('/api/queue'),
+  artist: route('/api/artist/:id'),
+  artistsByLetter: route('/api/artists/:letter'),
+  platforms: route('/api/platforms'),
+  platformSongs: route('/api/platforms/:platform'),
+  tags: route('/api/tags'),
+  tagSongs: route('/api/tags/:tags'),
+  search: route('/api/search'),
+  recentComments: route('/api/comments/recent'),
+  unreadCount: route('/api/messages/unread/count'),
+  skip: route('/api/station/skip'),
+} as const;
+
+/** Pages of the web client (absolute paths). */
+export const PAGES = {
+  queue: route('/'),
+  login: route('/login'),
+  signup: route('/signup'),
+  profile: route('/profile'),
+  feed: route('/feed'),
+  artists: route('/artists/:letter?'),
+  artist: route('/artist/:id'),
+  platform: route('/platform/:platform?'),
+  tags: route('/tags/:tags?'),
+  search: route('/search'),
+  song: route('/song/:id'),
+  onelinerHistory: route('/onelinerhistory'),
+  inbox: route('/inbox'),
+  addSong: route('/addsong'),
+  uploadSong: route('/uploadsong/:songId'),
+  missingSongs: route('/missingsongs'),
+} as const;
+
+/** The live WebSocket and the streams. */
+export const LIVE_PATH = '/ws';
