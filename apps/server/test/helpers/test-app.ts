@@ -3,6 +3,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Clock } from '../../src/core/clock.js';
 import type { LoginLimits } from '../../src/modules/auth/auth.service.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -18,6 +19,8 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789
 export interface TestAppOptions {
   env?: Record<string, string>;
   loginLimits?: LoginLimits;
+  /** The time the rules see; the system clock when not given. */
+  clock?: Clock;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     config,
     database,
     loginLimits: options.loginLimits,
+    clock: options.clock,
     validateResponses: true,
   });
   cleanups.push(async () => {
