@@ -1,21 +1,23 @@
-import type { RequestResult } from '@queuecast/contract';
+import { API, type RequestResult } from '@queuecast/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError, api, UnexpectedResponse } from '../lib/api-client';
-import { requestStatuses } from '../lib/request-status';
+import { setRequestStatus, type RequestStatus } from '../lib/request-status';
 import { sessionStore } from '../lib/session';
 import { queryKeys } from './keys';
 
 export async function requestSong(songId: number): Promise<RequestResult> {
-  const result = await api<RequestResult | undefined>(`/api/song/${songId}`, { method: 'POST' });
+  const result = await api<RequestResult | undefined>(API.song.path({ id: songId }), {
+    method: 'POST',
+  });
   if (result?.success !== true) throw new UnexpectedResponse();
   return result;
 }
 
 /**
- * Requests a song for the signed-in listener. The song's button state is shared
- * (lib/request-status.ts); on success, and on a 409 that says the lists are out of date, every
- * song list reloads so `recently_played` is current. The queue itself arrives with the live
- * update the server pushes.
+ * Requests a song for the signed-in listener. The song's button state is kept in the query
+ * cache (lib/request-status.ts) for the user who clicked; on success, and on a 409 that says
+ * the lists are out of date, every song list reloads so `recently_played` is current. The
+ * queue itself arrives with the live update the server pushes.
  */
 export function useRequestSong(
   options: Pick<UseMutationOptions<RequestResult, Error, number>, 'onSuccess' | 'onError'> = {},
@@ -25,22 +27,25 @@ export function useRequestSong(
     void queryClient.invalidateQueries({ queryKey: queryKeys.catalog });
     void queryClient.invalidateQueries({ queryKey: queryKeys.favorites });
   };
-  const mark = (songId: number, status: 'busy' | 'queued' | 'idle') => {
-    const userId = sessionStore.get()?.user.id;
-    if (userId !== undefined) requestStatuses.set(userId, songId, status);
+  const mark = (userId: number | undefined, songId: number, status: RequestStatus) => {
+    if (userId !== undefined) setRequestStatus(queryClient, userId, songId, status);
   };
   return useMutation({
     mutationFn: requestSong,
-    onMutate: (songId) => mark(songId, 'busy'),
-    onSuccess: (result, songId, ...rest) => {
-      mark(songId, 'queued');
-      refresh();
-      return options.onSuccess?.(result, songId, ...rest);
+    onMutate: (songId) => {
+      const userId = sessionStore.get()?.user.id;
+      mark(userId, songId, 'busy');
+      return { userId };
     },
-    onError: (err, songId, ...rest) => {
-      mark(songId, 'idle');
+    onSuccess: (result, songId, context, ...rest) => {
+      mark(context.userId, songId, 'queued');
+      refresh();
+      return options.onSuccess?.(result, songId, context, ...rest);
+    },
+    onError: (err, songId, context, ...rest) => {
+      mark(context?.userId, songId, 'idle');
       if (err instanceof ApiError && err.status === 409) refresh();
-      return options.onError?.(err, songId, ...rest);
+      return options.onError?.(err, songId, context, ...rest);
     },
   });
 }

@@ -1,8 +1,15 @@
 import type { Song } from '@queuecast/contract';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback } from 'react';
 import { useRequestSong } from '../api/request-song';
 import { describeFailure } from '../lib/api-client';
-import { requestStatuses, type RequestStatus } from '../lib/request-status';
+import {
+  getRequestStatus,
+  requestStatusQuery,
+  statusOf,
+  type RequestStatus,
+  type RequestStatuses,
+} from '../lib/request-status';
 import { sessionStore, useSession } from '../lib/session';
 import { notify } from '../lib/toast';
 import {
@@ -20,6 +27,7 @@ export type RequestHandler = (songId: number) => void;
  * logged out it only explains, and a song already being requested is not sent twice.
  */
 export function useRequestHandler(place: RequestPlace): RequestHandler {
+  const queryClient = useQueryClient();
   const { mutate } = useRequestSong({
     onSuccess: () => void notify.success(requestSuccessText(place)),
     onError: (err) => void notify.error(requestFailureText(describeFailure(err), place)),
@@ -28,16 +36,18 @@ export function useRequestHandler(place: RequestPlace): RequestHandler {
     (songId) => {
       const session = sessionStore.get();
       if (!session) notify.error(LOGGED_OUT_REQUEST_TEXT);
-      else if (requestStatuses.get(session.user.id, songId) === 'idle') mutate(songId);
+      else if (getRequestStatus(queryClient, session.user.id, songId) === 'idle') mutate(songId);
     },
-    [mutate],
+    [queryClient, mutate],
   );
 }
 
 /** This song's request state for the signed-in listener; re-renders only when it changes. */
 export function useRequestStatus(songId: number): RequestStatus {
   const userId = useSession()?.user.id ?? null;
-  return useSyncExternalStore(requestStatuses.subscribe, () => requestStatuses.get(userId, songId));
+  const select = useCallback((statuses: RequestStatuses) => statusOf(statuses, songId), [songId]);
+  const { data } = useQuery({ ...requestStatusQuery(userId), select });
+  return userId === null ? 'idle' : (data ?? 'idle');
 }
 
 const TITLES: Record<ReturnType<typeof requestButtonView>['text'], string> = {

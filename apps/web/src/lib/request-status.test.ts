@@ -1,36 +1,27 @@
-import { describe, expect, it, vi } from 'vitest';
-import { RequestStatusStore } from './request-status';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { getRequestStatus, setRequestStatus, statusOf, withStatus } from './request-status';
 
-describe('RequestStatusStore', () => {
-  it('keeps each song of the signed-in user, idle by default', () => {
-    const store = new RequestStatusStore();
-    expect(store.get(1, 10)).toBe('idle');
-    store.set(1, 10, 'busy');
-    store.set(1, 11, 'queued');
-    expect(store.get(1, 10)).toBe('busy');
-    expect(store.get(1, 11)).toBe('queued');
-    store.set(1, 10, 'idle');
-    expect(store.get(1, 10)).toBe('idle');
+describe('request statuses', () => {
+  it('keeps each song, idle by default, and drops a song that goes back to idle', () => {
+    let statuses = withStatus({}, 10, 'busy');
+    statuses = withStatus(statuses, 11, 'queued');
+    expect(statusOf(statuses, 10)).toBe('busy');
+    expect(statusOf(statuses, 11)).toBe('queued');
+    expect(statusOf(statuses, 12)).toBe('idle');
+    expect(statusOf(undefined, 10)).toBe('idle');
+    statuses = withStatus(statuses, 10, 'idle');
+    expect(statuses).toEqual({ 11: 'queued' });
   });
 
-  it('belongs to one user: nobody else sees it, and another user starts afresh', () => {
-    const store = new RequestStatusStore();
-    store.set(1, 10, 'queued');
-    expect(store.get(2, 10)).toBe('idle');
-    expect(store.get(null, 10)).toBe('idle');
-    store.set(2, 11, 'busy');
-    expect(store.get(1, 10)).toBe('idle');
-    expect(store.get(2, 11)).toBe('busy');
-  });
-
-  it('tells subscribers about every change', () => {
-    const store = new RequestStatusStore();
-    const listener = vi.fn();
-    const unsubscribe = store.subscribe(listener);
-    store.set(1, 10, 'busy');
-    store.set(1, 10, 'queued');
-    unsubscribe();
-    store.set(1, 11, 'busy');
-    expect(listener).toHaveBeenCalledTimes(2);
+  it('lives in the query cache per user: another user starts afresh', () => {
+    const queryClient = new QueryClient();
+    setRequestStatus(queryClient, 1, 10, 'busy');
+    setRequestStatus(queryClient, 1, 10, 'queued');
+    setRequestStatus(queryClient, 2, 11, 'busy');
+    expect(getRequestStatus(queryClient, 1, 10)).toBe('queued');
+    expect(getRequestStatus(queryClient, 2, 10)).toBe('idle');
+    expect(getRequestStatus(queryClient, 2, 11)).toBe('busy');
+    expect(getRequestStatus(queryClient, 1, 11)).toBe('idle');
   });
 });

@@ -1,38 +1,58 @@
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
+
 /**
- * A Request button's state (spec §4): idle, busy while its request is under way, queued once
- * the server took it (for the rest of the session).
+ * A Request button's state: idle, busy while its request is under way, queued once the server
+ * took it (for the rest of the page's life).
  */
 export type RequestStatus = 'idle' | 'busy' | 'queued';
 
-type Listener = () => void;
+/** Song id -> status, for the songs that are not idle. */
+export type RequestStatuses = Readonly<Record<number, Exclude<RequestStatus, 'idle'>>>;
+
+const NONE: RequestStatuses = {};
 
 /**
- * Which songs the signed-in listener is requesting or has queued in this session, shared by
- * every Request button (table, compact list, song page), so a song queued from one list shows
- * 'Queued' in the others. It belongs to one user: another user's session starts empty.
+ * Which songs the signed-in listener is requesting or has queued, kept in the query cache per
+ * user, so every Request button of a song (table, compact list, song page) reads the same entry
+ * and another user's session starts empty. Only written locally: there is nothing to fetch, and
+ * the entry is never dropped while the page lives.
  */
-export class RequestStatusStore {
-  private owner: number | null = null;
-  private readonly statuses = new Map<number, RequestStatus>();
-  private readonly listeners = new Set<Listener>();
+export const requestStatusQuery = (userId: number | null) =>
+  queryOptions<RequestStatuses>({
+    queryKey: ['request-status', userId],
+    queryFn: skipToken,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
-  get = (userId: number | null, songId: number): RequestStatus =>
-    userId !== null && userId === this.owner ? (this.statuses.get(songId) ?? 'idle') : 'idle';
-
-  set(userId: number, songId: number, status: RequestStatus): void {
-    if (userId !== this.owner) {
-      this.owner = userId;
-      this.statuses.clear();
-    }
-    if (status === 'idle') this.statuses.delete(songId);
-    else this.statuses.set(songId, status);
-    this.listeners.forEach((l) => l());
-  }
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+/** The statuses with one song's changed (idle removes its entry). */
+export function withStatus(
+  statuses: RequestStatuses,
+  songId: number,
+  status: RequestStatus,
+): RequestStatuses {
+  const next = { ...statuses };
+  if (status === 'idle') delete next[songId];
+  else next[songId] = status;
+  return next;
 }
 
-export const requestStatuses = new RequestStatusStore();
+export const statusOf = (statuses: RequestStatuses | undefined, songId: number): RequestStatus =>
+  statuses?.[songId] ?? 'idle';
+
+export function setRequestStatus(
+  queryClient: QueryClient,
+  userId: number,
+  songId: number,
+  status: RequestStatus,
+): void {
+  queryClient.setQueryData(requestStatusQuery(userId).queryKey, (current) =>
+    withStatus(current ?? NONE, songId, status),
+  );
+}
+
+export const getRequestStatus = (
+  queryClient: QueryClient,
+  userId: number,
+  songId: number,
+): RequestStatus => statusOf(queryClient.getQueryData(requestStatusQuery(userId).queryKey), songId);
