@@ -14,6 +14,7 @@ export const createSong = (id: number, fields: Partial<Song> = {}): Song => ({
   vote_count: 0,
   total_vote_score: 0,
   recently_played: false,
+  requestable_at: null,
   h_length: 0,
   h_skip: 0,
   h_fadeout: 0,
