@@ -5,4 +5,9 @@ export const queryKeys = {
   votes: ['votes'] as const,
   favorites: ['favorites'] as const,
   comments: ['comments'] as const,
+  /**
+   * The signed-in user's unread private messages, followed by the user id: polled by the inbox
+   * badge and written by the live connection's `unread_count` pushes.
+   */
+  unreadMessages: ['messages', 'unread'] as const,
 };

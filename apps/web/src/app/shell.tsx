@@ -1,17 +1,20 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionData } from '../api/use-session-data';
-import { useLiveSync } from '../lib/playback';
 import { TOAST_DURATIONS } from '../lib/toast';
 import { Banner } from './banner';
 import { LeftSidebar } from './left-sidebar';
 import { RightSidebar } from './right-sidebar';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
+import { useLiveSync } from './use-live-sync';
 
 export function Shell() {
   useLiveSync();
   useSessionData();
   const [menuOpen, setMenuOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
@@ -35,14 +38,14 @@ export function Shell() {
       <LeftSidebar open={menuOpen} />
       <div className="center">
         <Banner />
-        <main id="main" tabIndex={-1}>
+        <main id="main" tabIndex={-1} ref={main}>
           <Suspense fallback={<p className="muted">Loading...</p>}>
             <Outlet />
           </Suspense>
         </main>
       </div>
       <RightSidebar />
-      {/* react-hot-toast keeps at most 20 toasts (its default limit), as spec §9 asks. */}
+      {/* react-hot-toast keeps at most 20 toasts (its default limit), the most the product shows. */}
       <Toaster
         position="bottom-right"
         toastOptions={{

@@ -6,6 +6,9 @@
  */
 export const DEFAULT_DJ_LABEL = 'Auto-DJ';
 
+/** The station's name until the first playback update brings its own (as in index.html). */
+export const DEFAULT_STATION_NAME = 'Queuecast';
+
 /** Seconds as m:ss (seconds zero-padded); minutes keep counting past an hour. */
 export function formatLength(seconds: number | null | undefined): string {
   const total = Number.isFinite(seconds) && seconds! > 0 ? Math.round(seconds!) : 0;

@@ -1,26 +1,23 @@
 import type { PlaybackUpdate } from '@queuecast/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { DEFAULT_DJ_LABEL } from './format';
-import { liveConnection } from './live-connection';
+import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_DJ_LABEL, DEFAULT_STATION_NAME } from './format';
 import { syncServerClock } from './server-clock';
 
 export const playbackKey = ['playback'] as const;
 
 /**
- * Keeps the latest playback_update in the query cache: live pushes are the only source,
- * so there is no fetcher and the data never goes stale.
+ * The latest playback_update lives in the query cache. Live pushes are its only source (see
+ * app/use-live-sync.ts), so there is no fetcher and the data never goes stale.
  */
-export function useLiveSync(): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      liveConnection.subscribe((message) => {
-        if (message.type !== 'playback_update') return;
-        syncServerClock(message.server_time);
-        queryClient.setQueryData(playbackKey, message);
-      }),
-    [queryClient],
+export function storePlaybackUpdate(queryClient: QueryClient, update: PlaybackUpdate): void {
+  syncServerClock(update.server_time);
+  queryClient.setQueryData(playbackKey, update);
+}
+
+/** A listener count pushed between full updates; nothing to change before the first update. */
+export function storeListeners(queryClient: QueryClient, listeners: number): void {
+  queryClient.setQueryData<PlaybackUpdate>(playbackKey, (update) =>
+    update ? { ...update, listeners } : update,
   );
 }
 
@@ -28,8 +25,7 @@ export function useLiveSync(): void {
 function usePlaybackPart<T>(select: (update: PlaybackUpdate) => T): T | undefined {
   return useQuery<PlaybackUpdate, Error, T>({
     queryKey: playbackKey,
-    queryFn: () => new Promise<never>(() => undefined),
-    enabled: false,
+    queryFn: skipToken,
     staleTime: Infinity,
     select,
   }).data;
@@ -37,6 +33,7 @@ function usePlaybackPart<T>(select: (update: PlaybackUpdate) => T): T | undefine
 
 const whole = (update: PlaybackUpdate) => update;
 const djLabel = (update: PlaybackUpdate) => update.station.dj_label;
+const stationName = (update: PlaybackUpdate) => update.station.name;
 
 export function usePlayback(): PlaybackUpdate | undefined {
   return usePlaybackPart(whole);
@@ -48,4 +45,9 @@ export function usePlayback(): PlaybackUpdate | undefined {
  */
 export function useDjLabel(): string {
   return usePlaybackPart(djLabel) ?? DEFAULT_DJ_LABEL;
+}
+
+/** The station's name, for the document title; the built-in default until the first update. */
+export function useStationName(): string {
+  return usePlaybackPart(stationName) ?? DEFAULT_STATION_NAME;
 }

@@ -1,12 +1,15 @@
+import { API } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
+/** The poll that keeps the badge right when live pushes are missed (socket down, reconnecting). */
 export const UNREAD_REFRESH_MS = 30_000;
 
 export async function getUnreadCount(): Promise<number> {
   try {
-    return (await api<{ unreadCount: number }>('/api/messages/unread/count')).unreadCount;
+    return (await api<{ unreadCount: number }>(API.unreadCount.path())).unreadCount;
   } catch (err) {
     console.error('failed to fetch unread count', err);
     throw err;
@@ -15,14 +18,14 @@ export async function getUnreadCount(): Promise<number> {
 
 export const unreadCountQuery = (userId: number | undefined) =>
   queryOptions({
-    queryKey: ['messages', 'unread', userId],
+    queryKey: [...queryKeys.unreadMessages, userId],
     queryFn: getUnreadCount,
     enabled: userId !== undefined,
     refetchInterval: UNREAD_REFRESH_MS,
     retry: false,
   });
 
-/** 0 when logged out; a failed refresh keeps the previous count (spec §4, §8). */
+/** 0 when logged out; a failed refresh is logged and keeps the previous count. */
 export function useUnreadCount(): number {
   const session = useSession();
   const { data } = useQuery(unreadCountQuery(session?.user.id));

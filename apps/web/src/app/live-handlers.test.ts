@@ -1,0 +1,78 @@
+import type { PlaybackUpdate } from '@queuecast/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../api/keys';
+import { routeLiveMessage } from '../lib/live-messages';
+import { playbackKey } from '../lib/playback';
+import { serverNow } from '../lib/server-clock';
+import { createSong } from '../test/factories';
+import { liveHandlers } from './live-handlers';
+
+const update = (fields: Partial<PlaybackUpdate> = {}): PlaybackUpdate => ({
+  type: 'playback_update',
+  now_playing: createSong(1),
+  queue: [],
+  history: [],
+  active_users: [],
+  oneliner: [],
+  listeners: 2,
+  server_time: 1_000_000,
+  station: { name: 'Test FM', dj_label: 'Robot' },
+  ...fields,
+});
+
+function setup(userId?: number) {
+  const queryClient = new QueryClient();
+  const success = vi.fn();
+  const handlers = liveHandlers({ queryClient, currentUserId: () => userId, success });
+  const receive = (message: Parameters<typeof routeLiveMessage>[0]) =>
+    routeLiveMessage(message, handlers);
+  return { queryClient, success, receive };
+}
+
+describe('liveHandlers', () => {
+  it('keeps the latest playback update and syncs the clock to it', () => {
+    const { queryClient, receive } = setup();
+    const latest = update({ server_time: Date.now() / 1000 + 3600 });
+    receive(update());
+    receive(latest);
+    expect(queryClient.getQueryData(playbackKey)).toEqual(latest);
+    expect(serverNow()).toBeCloseTo(latest.server_time, 0);
+  });
+
+  it('changes only the listener count of the cached update, and nothing before one exists', () => {
+    const { queryClient, receive } = setup();
+    receive({ type: 'listeners', listeners: 9 });
+    expect(queryClient.getQueryData(playbackKey)).toBeUndefined();
+    const first = update();
+    receive(first);
+    receive({ type: 'listeners', listeners: 9 });
+    expect(queryClient.getQueryData(playbackKey)).toEqual({ ...first, listeners: 9 });
+  });
+
+  it("writes the unread count under the signed-in user's key", () => {
+    const { queryClient, receive } = setup(7);
+    receive({ type: 'unread_count', unreadCount: 4 });
+    expect(queryClient.getQueryData([...queryKeys.unreadMessages, 7])).toBe(4);
+
+    const anonymous = setup();
+    anonymous.receive({ type: 'unread_count', unreadCount: 4 });
+    expect(anonymous.queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('toasts when a request goes on air', () => {
+    const { success, receive } = setup();
+    receive({ type: 'request_on_air', song: { id: 3, title: 'Tune', artist: 'Band' } });
+    expect(success).toHaveBeenCalledExactlyOnceWith('Your request "Band - Tune" is on air');
+  });
+
+  it('leaves the cache alone for chat and session messages', () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    const { queryClient, receive } = setup();
+    receive({ type: 'chat_deleted', id: 1 });
+    receive({ type: 'session', user: null, error: 'expired' });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(debug).toHaveBeenCalledOnce();
+    debug.mockRestore();
+  });
+});

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/keys';
+import { onAirText, type LiveHandlers } from '../lib/live-messages';
+import { storeListeners, storePlaybackUpdate } from '../lib/playback';
+
+export interface LiveHandlerDeps {
+  queryClient: QueryClient;
+  /** The signed-in user's id, whose room the user-only messages come from. */
+  currentUserId: () => number | undefined;
+  success: (message: string) => void;
+}
+
+/**
+ * What the page does with each live message: station state goes into the query cache, where
+ * every screen reads it; the user's own news becomes a toast or the inbox badge's count (the
+ * badge's 30 s poll stays as the fallback). Chat messages are for the chat widget, which
+ * subscribes on its own.
+ */
+export function liveHandlers({
+  queryClient,
+  currentUserId,
+  success,
+}: LiveHandlerDeps): LiveHandlers {
+  return {
+    playback_update: (update) => storePlaybackUpdate(queryClient, update),
+    listeners: ({ listeners }) => storeListeners(queryClient, listeners),
+    request_on_air: ({ song }) => success(onAirText(song)),
+    unread_count: ({ unreadCount }) => {
+      const userId = currentUserId();
+      if (userId !== undefined) {
+        queryClient.setQueryData([...queryKeys.unreadMessages, userId], unreadCount);
+      }
+    },
+    session: ({ user, error }) =>
+      console.debug('live session', user?.username ?? null, error ?? ''),
+    chat_message: null,
+    chat_deleted: null,
+    private_message: null,
+  };
+}
