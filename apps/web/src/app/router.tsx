@@ -1,4 +1,6 @@
+import { PAGES, type Route } from '@queuecast/contract';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './route-error-page';
 import { Shell } from './shell';
 
 /** Each page is its own chunk, so the first load carries only the shell. */
@@ -8,37 +10,68 @@ const page = (
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** A page's pattern as a child of the shell's '/': React Router wants it relative. */
+const child = (route: Route<string>) => route.pattern.replace(/^\//, '');
+
 export const router = createBrowserRouter([
   {
-    path: '/',
+    path: PAGES.queue.pattern,
     Component: Shell,
     children: [
-      { index: true, ...page(() => import('../features/queue/pages/queue-page')) },
-      { path: 'login', ...page(() => import('../features/auth/pages/login-page')) },
-      { path: 'signup', ...page(() => import('../features/auth/pages/signup-page')) },
-      { path: 'profile', ...page(() => import('../features/profile/pages/profile-page')) },
-      { path: 'feed', ...page(() => import('../features/feed/pages/feed-page')) },
-      { path: 'artists/:letter?', ...page(() => import('../features/catalog/pages/artists-page')) },
-      { path: 'artist/:id', ...page(() => import('../features/catalog/pages/artist-page')) },
       {
-        path: 'platform/:platform?',
-        ...page(() => import('../features/catalog/pages/platform-page')),
+        // A page that fails, or whose chunk fails to load, is shown as an error inside the
+        // shell, so the menu and the player stay usable.
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, ...page(() => import('../features/queue/pages/queue-page')) },
+          { path: child(PAGES.login), ...page(() => import('../features/auth/pages/login-page')) },
+          {
+            path: child(PAGES.signup),
+            ...page(() => import('../features/auth/pages/signup-page')),
+          },
+          {
+            path: child(PAGES.profile),
+            ...page(() => import('../features/profile/pages/profile-page')),
+          },
+          { path: child(PAGES.feed), ...page(() => import('../features/feed/pages/feed-page')) },
+          {
+            path: child(PAGES.artists),
+            ...page(() => import('../features/catalog/pages/artists-page')),
+          },
+          {
+            path: child(PAGES.artist),
+            ...page(() => import('../features/catalog/pages/artist-page')),
+          },
+          {
+            path: child(PAGES.platform),
+            ...page(() => import('../features/catalog/pages/platform-page')),
+          },
+          { path: child(PAGES.tags), ...page(() => import('../features/catalog/pages/tags-page')) },
+          {
+            path: child(PAGES.search),
+            ...page(() => import('../features/catalog/pages/search-page')),
+          },
+          { path: child(PAGES.song), ...page(() => import('../features/catalog/pages/song-page')) },
+          {
+            path: child(PAGES.onelinerHistory),
+            ...page(() => import('../features/chat/pages/oneliner-history-page')),
+          },
+          { path: child(PAGES.inbox), ...page(() => import('../features/inbox/pages/inbox-page')) },
+          {
+            path: child(PAGES.addSong),
+            ...page(() => import('../features/staff/pages/add-song-page')),
+          },
+          {
+            path: child(PAGES.uploadSong),
+            ...page(() => import('../features/staff/pages/upload-song-page')),
+          },
+          {
+            path: child(PAGES.missingSongs),
+            ...page(() => import('../features/staff/pages/missing-songs-page')),
+          },
+          { path: '*', ...page(() => import('./not-found-page')) },
+        ],
       },
-      { path: 'tags/:tags?', ...page(() => import('../features/catalog/pages/tags-page')) },
-      { path: 'search', ...page(() => import('../features/catalog/pages/search-page')) },
-      { path: 'song/:id', ...page(() => import('../features/catalog/pages/song-page')) },
-      {
-        path: 'onelinerhistory',
-        ...page(() => import('../features/chat/pages/oneliner-history-page')),
-      },
-      { path: 'inbox', ...page(() => import('../features/inbox/pages/inbox-page')) },
-      { path: 'addsong', ...page(() => import('../features/staff/pages/add-song-page')) },
-      {
-        path: 'uploadsong/:songId',
-        ...page(() => import('../features/staff/pages/upload-song-page')),
-      },
-      { path: 'missingsongs', ...page(() => import('../features/staff/pages/missing-songs-page')) },
-      { path: '*', ...page(() => import('./not-found-page')) },
     ],
   },
 ]);
