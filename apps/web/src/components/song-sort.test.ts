@@ -35,11 +35,12 @@ describe('sortSongs', () => {
   it('ranks the average vote, unvoted songs last', () => {
     const rated = [
       song(1),
-      song(2, { vote_count: 2, total_vote_score: 9 }),
-      song(3, { vote_count: 1, total_vote_score: 3 }),
+      song(2, { vote_count: 2, avg_vote: 4.5 }),
+      song(3, { vote_count: 1, avg_vote: 3 }),
+      song(4, { vote_count: 3, avg_vote: 4.33 }),
     ];
-    expect(ids(sortSongs(rated, { field: 'avg_vote', direction: 'desc' }))).toEqual([2, 3, 1]);
-    expect(ids(sortSongs(rated, { field: 'avg_vote', direction: 'asc' }))).toEqual([3, 2, 1]);
+    expect(ids(sortSongs(rated, { field: 'avg_vote', direction: 'desc' }))).toEqual([2, 4, 3, 1]);
+    expect(ids(sortSongs(rated, { field: 'avg_vote', direction: 'asc' }))).toEqual([3, 4, 2, 1]);
   });
 
   it('puts songs without a requester or play time last', () => {

@@ -24,7 +24,7 @@ function valueOf(song: Song, field: SortField, favorites: ReadonlySet<number>): 
     case 'requested_by_username':
       return song.requested_by_username ?? null;
     case 'avg_vote':
-      return song.vote_count > 0 ? song.total_vote_score / song.vote_count : null;
+      return song.avg_vote;
     case 'favorited':
       return favorites.has(song.id) ? 1 : 0;
   }

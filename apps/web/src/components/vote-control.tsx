@@ -2,7 +2,7 @@ import { memo, useCallback } from 'react';
 import { useRemoveVote } from '../api/remove-vote';
 import { useSetVote } from '../api/set-vote';
 import { notify } from '../lib/toast';
-import { averageBarWidth, averageScore, VOTE_MAX, voteAction } from './vote-rules';
+import { averageBarWidth, shownAverage, VOTE_MAX, voteAction } from './vote-rules';
 
 const STARS = Array.from({ length: VOTE_MAX }, (_, i) => i + 1);
 
@@ -32,8 +32,8 @@ export interface VoteControlProps {
   songId: number;
   /** Names the group in lists ("Rating of {title}"). */
   title?: string;
-  voteCount: number;
-  totalScore: number;
+  /** The song's `avg_vote` as the server sent it; null without votes. */
+  average: number | null;
   ownVote: number | undefined;
   loggedIn: boolean;
   onVote: VoteHandler;
@@ -46,13 +46,12 @@ export interface VoteControlProps {
 export const VoteControl = memo(function VoteControl({
   songId,
   title,
-  voteCount,
-  totalScore,
+  average: avgVote,
   ownVote,
   loggedIn,
   onVote,
 }: VoteControlProps) {
-  const average = averageScore(totalScore, voteCount);
+  const average = shownAverage(avgVote);
   const hint = loggedIn ? undefined : 'Log in to vote';
   const summary = average === null ? 'no votes yet' : `average ${average} of 5`;
   return (

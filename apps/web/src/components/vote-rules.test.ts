@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { averageBarWidth, averageScore, voteAction } from './vote-rules';
+import { averageBarWidth, shownAverage, voteAction } from './vote-rules';
 
-describe('averageScore', () => {
-  it('rounds total over count, null without votes', () => {
-    expect(averageScore(0, 0)).toBeNull();
-    expect(averageScore(7, 2)).toBe(4);
-    expect(averageScore(10, 3)).toBe(3);
+describe('shownAverage', () => {
+  it("rounds the server's average, null without votes", () => {
+    expect(shownAverage(null)).toBeNull();
+    expect(shownAverage(3.5)).toBe(4);
+    expect(shownAverage(3.33)).toBe(3);
+    expect(shownAverage(5)).toBe(5);
+  });
+
+  it('draws the bar at 20 % per point', () => {
     expect(averageBarWidth(4)).toBe('80%');
     expect(averageBarWidth(null)).toBe('0%');
   });

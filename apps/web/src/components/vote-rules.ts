@@ -1,12 +1,11 @@
-/** Rules of the star vote (spec §3, §4, §5). */
+/** Rules of the star vote: a whole score from 1 to 5, its average shown rounded. */
 
 export const VOTE_MIN = 1;
 export const VOTE_MAX = 5;
 
-/** The average shown: total score over vote count, rounded; null without votes. */
-export function averageScore(totalScore: number, voteCount: number): number | null {
-  return voteCount > 0 ? Math.round(totalScore / voteCount) : null;
-}
+/** The average shown: the server's `avg_vote` rounded to a whole score; null without votes. */
+export const shownAverage = (avgVote: number | null): number | null =>
+  avgVote === null ? null : Math.round(avgVote);
 
 /** Width of the average bar: 20 % per point. */
 export const averageBarWidth = (average: number | null) => `${(average ?? 0) * 20}%`;
