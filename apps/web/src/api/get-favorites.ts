@@ -1,4 +1,4 @@
-import type { Song, SongEntry } from '@queuecast/contract';
+import { API, type Song, type SongEntry } from '@queuecast/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { readCached, removeCached, writeCached } from '../lib/local-cache';
@@ -14,7 +14,7 @@ const NO_IDS: ReadonlySet<number> = new Set();
  */
 export async function getFavorites(token: string): Promise<Song[]> {
   try {
-    const { favorites } = await api<{ favorites: (SongEntry | Song)[] }>('/api/user/favorites');
+    const { favorites } = await api<{ favorites: (SongEntry | Song)[] }>(API.favorites.path());
     const songs = favorites.map((f) => ('song' in f ? f.song : f));
     if (sessionStore.get()?.token === token) writeCached(STORAGE_KEYS.favorites, songs);
     return songs;

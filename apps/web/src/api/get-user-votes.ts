@@ -1,3 +1,4 @@
+import { API } from '@queuecast/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { readCached, removeCached, writeCached } from '../lib/local-cache';
@@ -15,7 +16,7 @@ const NO_VOTES: UserVotes = {};
  */
 export async function getUserVotes(token: string): Promise<UserVotes> {
   try {
-    const { votes } = await api<{ votes: UserVotes }>('/api/userVotes');
+    const { votes } = await api<{ votes: UserVotes }>(API.userVotes.path());
     if (sessionStore.get()?.token === token) writeCached(STORAGE_KEYS.votes, votes);
     return votes;
   } catch (err) {

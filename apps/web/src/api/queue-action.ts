@@ -1,4 +1,4 @@
-import type { QueueActionBody, QueueActionResult } from '@queuecast/contract';
+import { API, type QueueActionBody, type QueueActionResult } from '@queuecast/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { queryKeys } from './keys';
@@ -12,7 +12,10 @@ export class QueueActionRefused extends Error {
 }
 
 export async function queueAction(body: QueueActionBody): Promise<QueueActionResult> {
-  const result = await api<QueueActionResult | undefined>('/api/queue', { method: 'POST', body });
+  const result = await api<QueueActionResult | undefined>(API.queue.path(), {
+    method: 'POST',
+    body,
+  });
   if (result?.success !== true) throw new QueueActionRefused(result?.error ?? null);
   return result;
 }

@@ -1,3 +1,4 @@
+import { API } from '@queuecast/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { storeVote } from './get-user-votes';
@@ -5,7 +6,7 @@ import { queryKeys } from './keys';
 import type { VoteResult } from './set-vote';
 
 export const removeVote = (songId: number) =>
-  api<VoteResult>(`/api/song/${songId}/vote`, { method: 'DELETE' });
+  api<VoteResult>(API.songVote.path({ id: songId }), { method: 'DELETE' });
 
 /** Removes the user's score; on success the entry leaves the votes map and lists reload. */
 export function useRemoveVote(

@@ -1,13 +1,14 @@
+import { API } from '@queuecast/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { storeVote } from './get-user-votes';
 import { queryKeys } from './keys';
 
+/** The answer to a vote change: the song's new score and the user's own vote. */
 export interface VoteResult {
   success: true;
   avg_vote: number | null;
   vote_count: number;
-  total_vote_score: number;
   user_vote: number | null;
 }
 
@@ -17,7 +18,7 @@ export interface SetVoteInput {
 }
 
 export const setVote = ({ songId, vote }: SetVoteInput) =>
-  api<VoteResult>(`/api/song/${songId}/vote`, { method: 'POST', body: { vote } });
+  api<VoteResult>(API.songVote.path({ id: songId }), { method: 'POST', body: { vote } });
 
 /** Sets the user's score; on success the votes map changes and song lists reload. */
 export function useSetVote(

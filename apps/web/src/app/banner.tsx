@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -12,7 +13,7 @@ export function Banner() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Link to="/" className="banner" aria-label="Queuecast home">
+    <Link to={PAGES.queue.path()} className="banner" aria-label="Queuecast home">
       {IMAGES.map((src, i) => (
         <img
           key={src}

@@ -1,4 +1,4 @@
-import { isStaff } from '@queuecast/contract';
+import { isStaff, PAGES } from '@queuecast/contract';
 import { useState, type FormEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
@@ -12,7 +12,7 @@ function SearchBox() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = term.trim();
-    if (q) void navigate(`/search?q=${encodeURIComponent(q)}`);
+    if (q) void navigate(PAGES.search.path({ q }));
   };
   return (
     <form role="search" onSubmit={submit} className="search-box">
@@ -51,7 +51,7 @@ export function LeftSidebar({ open }: { open: boolean }) {
   const navigate = useNavigate();
   const logOut = () => {
     sessionStore.logout();
-    void navigate('/');
+    void navigate(PAGES.queue.path());
   };
   return (
     <aside id="left-sidebar" className={open ? 'left-sidebar open' : 'left-sidebar'}>
@@ -59,27 +59,30 @@ export function LeftSidebar({ open }: { open: boolean }) {
       <nav aria-label="Main">
         <ul className="menu">
           <li>
-            <NavLink to="/" end>
+            <NavLink to={PAGES.queue.path()} end>
               Queue
             </NavLink>
           </li>
           <li>
-            <NavLink to="/artists">Artists</NavLink>
+            <NavLink to={PAGES.artists.path({})}>Artists</NavLink>
           </li>
           <li>
-            <NavLink to="/platform">Platforms</NavLink>
+            <NavLink to={PAGES.platform.path({})}>Platforms</NavLink>
           </li>
           <li>
-            <NavLink to="/tags">Tags</NavLink>
+            <NavLink to={PAGES.tags.path({})}>Tags</NavLink>
           </li>
         </ul>
         {session ? (
           <ul className="menu">
             <li>
-              <NavLink to="/profile">{session.user.username}</NavLink>
+              <NavLink to={PAGES.profile.path()}>{session.user.username}</NavLink>
             </li>
             <li>
-              <NavLink to="/inbox" aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}>
+              <NavLink
+                to={PAGES.inbox.path()}
+                aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}
+              >
                 Inbox{' '}
                 {unread > 0 && (
                   <span className="badge" data-testid="unread-badge">
@@ -91,10 +94,10 @@ export function LeftSidebar({ open }: { open: boolean }) {
             {isStaff(session.user.role) && (
               <>
                 <li>
-                  <NavLink to="/addsong">Add Song</NavLink>
+                  <NavLink to={PAGES.addSong.path()}>Add Song</NavLink>
                 </li>
                 <li>
-                  <NavLink to="/missingsongs">Missing Files</NavLink>
+                  <NavLink to={PAGES.missingSongs.path()}>Missing Files</NavLink>
                 </li>
               </>
             )}
@@ -107,10 +110,10 @@ export function LeftSidebar({ open }: { open: boolean }) {
         ) : (
           <ul className="menu">
             <li>
-              <NavLink to="/login">Log In</NavLink>
+              <NavLink to={PAGES.login.path()}>Log In</NavLink>
             </li>
             <li>
-              <NavLink to="/signup">Sign Up</NavLink>
+              <NavLink to={PAGES.signup.path()}>Sign Up</NavLink>
             </li>
           </ul>
         )}

@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { Link } from 'react-router';
 
 export default function NotFoundPage() {
@@ -5,7 +6,7 @@ export default function NotFoundPage() {
     <section>
       <h1>Page not found</h1>
       <p>
-        There is nothing at this address. <Link to="/">Back to the queue</Link>
+        There is nothing at this address. <Link to={PAGES.queue.path()}>Back to the queue</Link>
       </p>
     </section>
   );

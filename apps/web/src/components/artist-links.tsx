@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import { PAGES, type Song } from '@queuecast/contract';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { creditedArtists } from '../lib/artist-credits';
@@ -19,7 +19,11 @@ export function ArtistLinks({
       {artists.map(([id, name], i) => (
         <Fragment key={id}>
           {i > 0 && ', '}
-          {plain ? <a href={`/artist/${id}`}>{name}</a> : <Link to={`/artist/${id}`}>{name}</Link>}
+          {plain ? (
+            <a href={PAGES.artist.path({ id })}>{name}</a>
+          ) : (
+            <Link to={PAGES.artist.path({ id })}>{name}</Link>
+          )}
         </Fragment>
       ))}
     </>

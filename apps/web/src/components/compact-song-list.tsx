@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import { PAGES, type Song } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { useFavoriteIds } from '../api/get-favorites';
 import { useUserVotes } from '../api/get-user-votes';
@@ -36,7 +36,7 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
             <span className="compact-artist">
               <ArtistLinks song={song} />
             </span>
-            <Link to={`/song/${song.id}`} className="compact-title">
+            <Link to={PAGES.song.path({ id: song.id })} className="compact-title">
               {song.title}
             </Link>
             <span className="muted">
@@ -47,8 +47,7 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
             <VoteControl
               songId={song.id}
               title={song.title}
-              voteCount={song.vote_count}
-              totalScore={song.total_vote_score}
+              average={song.avg_vote}
               ownVote={votes[String(song.id)]}
               loggedIn={loggedIn}
               onVote={onVote}

@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import { PAGES, type Song } from '@queuecast/contract';
 import { memo, useMemo, useState } from 'react';
 import { useFavoriteIds } from '../api/get-favorites';
 import { useUserVotes } from '../api/get-user-votes';
@@ -192,13 +192,13 @@ const SongRow = memo(function SongRow({
         <ArtistLinks song={song} plain />
       </td>
       <td>
-        <a href={`/song/${song.id}`}>{song.title}</a>
+        <a href={PAGES.song.path({ id: song.id })}>{song.title}</a>
         {song.platform && song.platform_brief && (
           <>
             {' '}
             <a
               className="platform-badge"
-              href={`/platform/${encodeURIComponent(song.platform)}`}
+              href={PAGES.platform.path({ platform: song.platform })}
               aria-label={`${song.platform_brief} (${song.platform})`}
               title={song.platform}
             >
@@ -214,8 +214,7 @@ const SongRow = memo(function SongRow({
         <VoteControl
           songId={song.id}
           title={song.title}
-          voteCount={song.vote_count}
-          totalScore={song.total_vote_score}
+          average={song.avg_vote}
           ownVote={ownVote}
           loggedIn={loggedIn}
           onVote={onVote}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTags, scaleTags, tagFontSize, tagsPath, topTags } from './tag-scale';
+import { scaleTags, tagFontSize, topTags } from './tag-scale';
 
 describe('tagFontSize', () => {
   it('runs from 0.75 rem for the rarest to 1.5 rem for the most used', () => {
@@ -36,16 +36,5 @@ describe('topTags', () => {
       ['a', 2],
       ['b', 2],
     ]);
-  });
-});
-
-describe('tag paths', () => {
-  it('encodes each tag and joins them with commas', () => {
-    expect(tagsPath(['rock', 'c64 sid', 'r&b'])).toBe('/tags/rock,c64%20sid,r%26b');
-  });
-
-  it('parses a parameter into clean, distinct tags', () => {
-    expect(parseTags(' Rock, chip ,,rock')).toEqual(['rock', 'chip']);
-    expect(parseTags(undefined)).toEqual([]);
   });
 });

@@ -41,20 +41,3 @@ export function topTags(counts: TagCounts, limit: number): [string, number][] {
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .slice(0, limit);
 }
-
-/** The path of a tag filter: each tag encoded, joined by commas. */
-export const tagsPath = (tags: readonly string[]) =>
-  `/tags/${tags.map(encodeURIComponent).join(',')}`;
-
-/** The tags of a `/tags/:tags` parameter: trimmed, lower case, no blanks or repeats. */
-export function parseTags(param: string | undefined): string[] {
-  if (!param) return [];
-  return [
-    ...new Set(
-      param
-        .split(',')
-        .map((t) => t.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
-}

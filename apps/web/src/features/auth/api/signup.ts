@@ -1,10 +1,10 @@
-import type { SignupBody, SignupResponse } from '@queuecast/contract';
+import { API, type SignupBody, type SignupResponse } from '@queuecast/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 
 export async function signup(body: SignupBody): Promise<SignupResponse> {
-  const result = await api<SignupResponse>('/api/auth/signup', { method: 'POST', body });
+  const result = await api<SignupResponse>(API.signup.path(), { method: 'POST', body });
   sessionStore.login(result.token);
   return result;
 }

@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
@@ -15,7 +16,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (session && !login.isPending) return <Navigate to="/profile" replace />;
+  if (session && !login.isPending) return <Navigate to={PAGES.profile.path()} replace />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -27,7 +28,7 @@ export default function LoginPage() {
     login.mutate(
       { username: username.trim(), password },
       {
-        onSuccess: () => void navigate('/profile'),
+        onSuccess: () => void navigate(PAGES.profile.path()),
         onError: (err) => {
           const message = errorText(err, 'Login failed', 'Network error');
           setError(message);
@@ -64,7 +65,7 @@ export default function LoginPage() {
         </button>
       </form>
       <p>
-        No account yet? <Link to="/signup">Sign Up</Link>
+        No account yet? <Link to={PAGES.signup.path()}>Sign Up</Link>
       </p>
     </section>
   );

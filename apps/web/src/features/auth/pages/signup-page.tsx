@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
@@ -38,7 +39,7 @@ export default function SignupPage() {
         referralCode: form.referralCode.trim() || null,
       },
       {
-        onSuccess: () => void navigate('/'),
+        onSuccess: () => void navigate(PAGES.queue.path()),
         onError: (err) => {
           const message = errorText(err, 'Signup failed.', 'Something went wrong. Try again.');
           setError(message);
@@ -98,7 +99,7 @@ export default function SignupPage() {
         </button>
       </form>
       <p>
-        Already have an account? <Link to="/login">Log In</Link>
+        Already have an account? <Link to={PAGES.login.path()}>Log In</Link>
       </p>
     </section>
   );

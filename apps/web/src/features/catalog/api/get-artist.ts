@@ -1,11 +1,11 @@
-import type { ArtistSongs } from '@queuecast/contract';
+import { API, type ArtistSongs } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 
 export async function getArtist(id: number): Promise<ArtistSongs> {
   try {
-    return await api<ArtistSongs>(`/api/artist/${id}`);
+    return await api<ArtistSongs>(API.artist.path({ id }));
   } catch (err) {
     // Spec §8: artist load failures are only logged; the page shows its own text.
     console.error('failed to load artist', err);

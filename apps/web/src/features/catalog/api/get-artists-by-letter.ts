@@ -1,10 +1,10 @@
-import type { ArtistLetterList } from '@queuecast/contract';
+import { API, type ArtistLetterList } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 
 export const getArtistsByLetter = (letter: string) =>
-  api<ArtistLetterList>(`/api/artists/${encodeURIComponent(letter)}`);
+  api<ArtistLetterList>(API.artistsByLetter.path({ letter }));
 
 export const artistsByLetterQuery = (letter: string) =>
   queryOptions({

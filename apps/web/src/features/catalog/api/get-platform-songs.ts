@@ -1,12 +1,10 @@
-import { LIMITS, type PlatformSongs } from '@queuecast/contract';
+import { API, LIMITS, type PlatformSongs } from '@queuecast/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 
 export const getPlatformSongs = (platform: string, offset: number) =>
-  api<PlatformSongs>(
-    `/api/platforms/${encodeURIComponent(platform)}?offset=${offset}&limit=${LIMITS.pageSize}`,
-  );
+  api<PlatformSongs>(API.platformSongs.path({ platform }, { offset, limit: LIMITS.pageSize }));
 
 export const platformSongsQuery = (platform: string, offset: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
-import type { SongDetail } from '@queuecast/contract';
+import { API, type SongDetail } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 
-export const getSong = (id: number) => api<SongDetail>(`/api/song/${id}`);
+export const getSong = (id: number) => api<SongDetail>(API.song.path({ id }));
 
 export const songQuery = (id: number) =>
   queryOptions({

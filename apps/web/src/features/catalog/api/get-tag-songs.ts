@@ -1,7 +1,8 @@
-import { LIMITS, type TagSongs } from '@queuecast/contract';
+import type { TagSongs } from '@queuecast/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
+import { tagSongsPath } from '../tag-paths';
 
 export class InvalidSongData extends Error {
   constructor() {
@@ -12,8 +13,7 @@ export class InvalidSongData extends Error {
 
 /** Songs carrying every one of `tags` (the server intersects), one page at a time. */
 export async function getTagSongs(tags: readonly string[], offset: number): Promise<TagSongs> {
-  const path = tags.map(encodeURIComponent).join(',');
-  const body = await api<TagSongs>(`/api/tags/${path}?offset=${offset}&limit=${LIMITS.pageSize}`);
+  const body = await api<TagSongs>(tagSongsPath(tags, offset));
   if (!Array.isArray(body?.songs)) throw new InvalidSongData();
   return body;
 }

@@ -1,3 +1,4 @@
+import { API } from '@queuecast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ export interface PostCommentInput {
 }
 
 export const postComment = ({ songId, comment }: PostCommentInput) =>
-  api<{ success: true; id: number }>(`/api/song/${songId}/comment`, {
+  api<{ success: true; id: number }>(API.songComment.path({ id: songId }), {
     method: 'POST',
     body: { comment },
   });

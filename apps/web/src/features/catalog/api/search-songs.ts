@@ -1,10 +1,9 @@
-import type { SearchResult } from '@queuecast/contract';
+import { API, type SearchResult } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 
-export const searchSongs = (q: string) =>
-  api<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`);
+export const searchSongs = (q: string) => api<SearchResult>(API.search.path({ q }));
 
 export const searchQuery = (q: string) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { tagsPath, type ScaledTag } from '../tag-scale';
+import { tagsPath } from '../tag-paths';
+import type { ScaledTag } from '../tag-scale';
 
 /** A tag in a cloud: sized and weighted by its count, with the count beside it. */
 export function ScaledTagLink({ tag }: { tag: ScaledTag }) {

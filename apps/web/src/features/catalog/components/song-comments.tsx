@@ -1,4 +1,4 @@
-import { LIMITS, type SongDetail } from '@queuecast/contract';
+import { LIMITS, PAGES, type SongDetail } from '@queuecast/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CommentItem } from '../../../components/comment-item';
@@ -60,7 +60,7 @@ export function SongComments({
         <CommentForm songId={songId} />
       ) : (
         <p className="muted">
-          <Link to="/login">Log in</Link> to comment.
+          <Link to={PAGES.login.path()}>Log in</Link> to comment.
         </p>
       )}
       {comments.length === 0 ? (

@@ -1,6 +1,7 @@
 import { LIMITS, type SongDetail } from '@queuecast/contract';
 import { Link } from 'react-router';
-import { tagsPath, topTags } from '../tag-scale';
+import { tagsPath } from '../tag-paths';
+import { topTags } from '../tag-scale';
 
 /** The song's tags as chips, then up to 8 related tags by count, each with its count. */
 export function SongTags({ detail }: { detail: SongDetail }) {

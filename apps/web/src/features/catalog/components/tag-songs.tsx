@@ -8,7 +8,8 @@ import { SongTable } from '../../../components/song-table';
 import { plural } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { InvalidSongData, useTagSongs } from '../api/get-tag-songs';
-import { scaleTags, tagsPath } from '../tag-scale';
+import { tagsPath } from '../tag-paths';
+import { scaleTags } from '../tag-scale';
 import { usePageOffset } from '../use-page-offset';
 import { ScaledTagLink } from './scaled-tag-link';
 

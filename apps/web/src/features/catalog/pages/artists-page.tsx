@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { Link, useParams } from 'react-router';
 import { plural } from '../../../lib/format';
 import { useArtistsByLetter } from '../api/get-artists-by-letter';
@@ -15,7 +16,7 @@ function ArtistList({ letter }: { letter: string }) {
     <ul className="artist-list">
       {artists.map(([handle, a]) => (
         <li key={handle}>
-          <Link to={`/artist/${a.id}`}>{a.name || handle}</Link>
+          <Link to={PAGES.artist.path({ id: a.id })}>{a.name || handle}</Link>
           {a.countrycode && (
             <span className="country" title="Country">
               {a.countrycode.toUpperCase()}
@@ -38,7 +39,7 @@ export default function ArtistsPage() {
         {ARTIST_LETTERS.map((l) => (
           <Link
             key={l}
-            to={`/artists/${encodeURIComponent(l)}`}
+            to={PAGES.artists.path({ letter: l })}
             aria-current={l === letter ? 'page' : undefined}
           >
             {l}

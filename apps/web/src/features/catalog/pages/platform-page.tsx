@@ -1,4 +1,4 @@
-import { LIMITS } from '@queuecast/contract';
+import { LIMITS, PAGES } from '@queuecast/contract';
 import { Link, useParams } from 'react-router';
 import { pageInfo } from '../../../components/page-list';
 import { Pagination } from '../../../components/pagination';
@@ -19,7 +19,7 @@ function PlatformList() {
     <ul className="platform-list">
       {data.map((p) => (
         <li key={p.id}>
-          <Link to={`/platform/${encodeURIComponent(p.name)}`}>{p.name}</Link>{' '}
+          <Link to={PAGES.platform.path({ platform: p.name })}>{p.name}</Link>{' '}
           <span className="platform-badge static">{p.brief}</span>{' '}
           <span className="muted">{plural(p.song_count, 'song')}</span>
         </li>
@@ -67,7 +67,7 @@ export default function PlatformPage() {
   return (
     <section>
       <p>
-        <Link to="/platform">← All platforms</Link>
+        <Link to={PAGES.platform.path({})}>← All platforms</Link>
       </p>
       <h1>{platform}</h1>
       <QueueButtons filter={{ platform }} labels="songs" />

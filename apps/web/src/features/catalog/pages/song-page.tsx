@@ -1,10 +1,11 @@
+import { PAGES } from '@queuecast/contract';
 import { Link, useParams } from 'react-router';
 import { useFavoriteIds } from '../../../api/get-favorites';
 import { useUserVotes } from '../../../api/get-user-votes';
 import { ArtistLinks } from '../../../components/artist-links';
 import { FavoriteToggle, useFavoriteHandler } from '../../../components/favorite-toggle';
 import { VoteControl, useVoteHandler } from '../../../components/vote-control';
-import { averageScore } from '../../../components/vote-rules';
+import { shownAverage } from '../../../components/vote-rules';
 import { ApiError } from '../../../lib/api-client';
 import { formatLength, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -45,7 +46,7 @@ export default function SongPage() {
   }
 
   const { song } = data;
-  const average = averageScore(song.total_vote_score, song.vote_count);
+  const average = shownAverage(song.avg_vote);
   const ownVote = votes[String(song.id)];
   return (
     <article className="song-page">
@@ -60,7 +61,7 @@ export default function SongPage() {
         {song.platform && (
           <>
             {' on '}
-            <Link to={`/platform/${encodeURIComponent(song.platform)}`}>{song.platform}</Link>
+            <Link to={PAGES.platform.path({ platform: song.platform })}>{song.platform}</Link>
           </>
         )}
       </p>
@@ -86,8 +87,7 @@ export default function SongPage() {
         <dd>
           <VoteControl
             songId={song.id}
-            voteCount={song.vote_count}
-            totalScore={song.total_vote_score}
+            average={song.avg_vote}
             ownVote={ownVote}
             loggedIn={loggedIn}
             onVote={onVote}

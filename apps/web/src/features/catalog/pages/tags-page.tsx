@@ -1,8 +1,9 @@
+import { PAGES } from '@queuecast/contract';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { TagCloud } from '../components/tag-cloud';
 import { TagSongs } from '../components/tag-songs';
-import { parseTags } from '../tag-scale';
+import { parseTags } from '../tag-paths';
 
 export default function TagsPage() {
   const param = useParams().tags;
@@ -18,7 +19,7 @@ export default function TagsPage() {
   return (
     <section>
       <p>
-        <Link to="/tags">← All tags</Link>
+        <Link to={PAGES.tags.path({})}>← All tags</Link>
       </p>
       <h1>{tags.length === 1 ? `Tag: ${tags[0]}` : `Tags: ${tags.join(' + ')}`}</h1>
       <TagSongs key={tags.join(',')} tags={tags} />

@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -8,7 +9,7 @@ export default function InboxPage() {
   useEffect(() => {
     if (!session) notify.error('Please log in to see your inbox.');
   }, [session]);
-  if (!session) return <Navigate to="/login" replace />;
+  if (!session) return <Navigate to={PAGES.login.path()} replace />;
   return (
     <section>
       <h1>Inbox</h1>

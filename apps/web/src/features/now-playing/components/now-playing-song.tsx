@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import { PAGES, type Song } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { ArtistLinks } from '../../../components/artist-links';
 import { formatLength } from '../../../lib/format';
@@ -9,7 +9,7 @@ export function NowPlayingSong({ song }: { song: Song }) {
   const djLabel = useDjLabel();
   return (
     <div className="now-playing-song" data-testid="now-playing-song">
-      <Link to={`/song/${song.id}`} className="now-playing-title">
+      <Link to={PAGES.song.path({ id: song.id })} className="now-playing-title">
         {song.title}
       </Link>
       <span className="now-playing-artist">

@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { useReferrals } from '../api/get-referrals';
 
@@ -17,7 +18,7 @@ export function InviteCodes({ userId }: { userId: number }) {
           ) : (
             <>
               <span>Unused</span> –{' '}
-              <Link to={`/signup#${encodeURIComponent(r.code)}`}>sign-up link</Link>
+              <Link to={`${PAGES.signup.path()}#${encodeURIComponent(r.code)}`}>sign-up link</Link>
             </>
           )}
         </li>

@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { Navigate } from 'react-router';
 import { Collapsible } from '../../../components/collapsible';
 import { useSession } from '../../../lib/session';
@@ -7,7 +8,7 @@ import { InviteCodes } from '../components/invite-codes';
 
 export default function ProfilePage() {
   const session = useSession();
-  if (!session) return <Navigate to="/login" replace />;
+  if (!session) return <Navigate to={PAGES.login.path()} replace />;
   return (
     <section className="profile">
       <h1>{session.user.username}</h1>

@@ -1,11 +1,11 @@
-import type { RecentComment } from '@queuecast/contract';
+import { API, type RecentComment } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
 
 export async function getRecentComments(): Promise<RecentComment[]> {
   try {
-    return (await api<{ comments: RecentComment[] }>('/api/comments/recent')).comments;
+    return (await api<{ comments: RecentComment[] }>(API.recentComments.path())).comments;
   } catch (err) {
     // Spec §8: a failure here is only logged.
     console.error('failed to load recent comments', err);

@@ -1,3 +1,4 @@
+import { PAGES } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { CommentItem } from '../../../components/comment-item';
 import { useRecentComments } from '../api/get-recent-comments';
@@ -17,7 +18,7 @@ export function RecentComments() {
               key={c.id}
               context={
                 <>
-                  <Link to={`/song/${c.song.id}`}>
+                  <Link to={PAGES.song.path({ id: c.song.id })}>
                     {c.song.artist ?? 'Unknown'} – {c.song.title}
                   </Link>{' '}
                   <span className="muted">by</span>{' '}

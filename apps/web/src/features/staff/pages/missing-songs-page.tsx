@@ -1,4 +1,4 @@
-import { isStaff } from '@queuecast/contract';
+import { isStaff, PAGES } from '@queuecast/contract';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -10,7 +10,7 @@ export default function MissingSongsPage() {
   useEffect(() => {
     if (!allowed) notify.error('You do not have permission to access this page');
   }, [allowed]);
-  if (!allowed) return <Navigate to="/" replace />;
+  if (!allowed) return <Navigate to={PAGES.queue.path()} replace />;
   return (
     <section>
       <h1>Missing Files</h1>
