@@ -1,7 +1,9 @@
 import { PAGES } from '@queuecast/contract';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <section>
       <h1>Page not found</h1>

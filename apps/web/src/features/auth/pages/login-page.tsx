@@ -4,11 +4,13 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 
 export default function LoginPage() {
+  useDocumentTitle('Log In');
   const session = useSession();
   const navigate = useNavigate();
   const login = useLogin();

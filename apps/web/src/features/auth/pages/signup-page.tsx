@@ -4,11 +4,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { notify } from '../../../lib/toast';
 import { useSignup } from '../api/signup';
 import { validateSignup } from '../signup-rules';
 
 export default function SignupPage() {
+  useDocumentTitle('Sign Up');
   const location = useLocation();
   const navigate = useNavigate();
   const signup = useSignup();

@@ -2,12 +2,14 @@ import { useParams } from 'react-router';
 import { QueueButtons } from '../../../components/queue-buttons';
 import { SongTable } from '../../../components/song-table';
 import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useArtist } from '../api/get-artist';
 
 export default function ArtistPage() {
   const id = Number(useParams().id);
   const { data, isPending, error } = useArtist(id);
   const notFound = !Number.isInteger(id) || (error instanceof ApiError && error.status === 404);
+  useDocumentTitle(notFound ? 'Artist not found' : data ? `Songs by ${data.artist}` : 'Artist');
   if (notFound) {
     return (
       <section>

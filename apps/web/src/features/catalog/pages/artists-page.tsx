@@ -1,5 +1,6 @@
 import { PAGES } from '@queuecast/contract';
 import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { plural } from '../../../lib/format';
 import { useArtistsByLetter } from '../api/get-artists-by-letter';
 
@@ -32,9 +33,11 @@ function ArtistList({ letter }: { letter: string }) {
 export default function ArtistsPage() {
   const { letter: raw } = useParams();
   const letter = raw?.toUpperCase();
+  const title = letter ? `Artists: ${letter}` : 'Artists';
+  useDocumentTitle(title);
   return (
     <section>
-      <h1>{letter ? `Artists: ${letter}` : 'Artists'}</h1>
+      <h1>{title}</h1>
       <nav aria-label="Artist letters" className="letters">
         {ARTIST_LETTERS.map((l) => (
           <Link

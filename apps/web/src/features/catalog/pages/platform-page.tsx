@@ -5,6 +5,7 @@ import { Pagination } from '../../../components/pagination';
 import { QueueButtons } from '../../../components/queue-buttons';
 import { SongTable } from '../../../components/song-table';
 import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { plural } from '../../../lib/format';
 import { usePlatformSongs } from '../api/get-platform-songs';
 import { usePlatforms } from '../api/get-platforms';
@@ -56,6 +57,7 @@ function PlatformSongs({ platform }: { platform: string }) {
 
 export default function PlatformPage() {
   const { platform } = useParams();
+  useDocumentTitle(platform ?? 'Platforms');
   if (!platform) {
     return (
       <section>

@@ -1,11 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { SongTable } from '../../../components/song-table';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useSearch } from '../api/search-songs';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const { data, isPending, isError } = useSearch(q);
+  useDocumentTitle(q ? `Search: ${q}` : 'Search');
   if (!q) {
     return (
       <section>

@@ -7,6 +7,7 @@ import { FavoriteToggle, useFavoriteHandler } from '../../../components/favorite
 import { VoteControl, useVoteHandler } from '../../../components/vote-control';
 import { shownAverage } from '../../../components/vote-rules';
 import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLength, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSong } from '../api/get-song';
@@ -28,7 +29,9 @@ export default function SongPage() {
   const onFavorite = useFavoriteHandler(loggedIn);
 
   const valid = Number.isInteger(id) && id > 0;
-  if (!valid || (error instanceof ApiError && error.status === 404)) {
+  const notFound = !valid || (error instanceof ApiError && error.status === 404);
+  useDocumentTitle(notFound ? 'Song not found' : (data?.song.title ?? 'Song'));
+  if (notFound) {
     return (
       <section>
         <h1>Song not found.</h1>

@@ -1,6 +1,7 @@
 import { PAGES } from '@queuecast/contract';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { TagCloud } from '../components/tag-cloud';
 import { TagSongs } from '../components/tag-songs';
 import { parseTags } from '../tag-paths';
@@ -8,6 +9,8 @@ import { parseTags } from '../tag-paths';
 export default function TagsPage() {
   const param = useParams().tags;
   const tags = useMemo(() => parseTags(param), [param]);
+  const title = tags.length === 1 ? `Tag: ${tags[0]}` : `Tags: ${tags.join(' + ')}`;
+  useDocumentTitle(tags.length === 0 ? 'Tags' : title);
   if (tags.length === 0) {
     return (
       <section>
@@ -21,7 +24,7 @@ export default function TagsPage() {
       <p>
         <Link to={PAGES.tags.path({})}>← All tags</Link>
       </p>
-      <h1>{tags.length === 1 ? `Tag: ${tags[0]}` : `Tags: ${tags.join(' + ')}`}</h1>
+      <h1>{title}</h1>
       <TagSongs key={tags.join(',')} tags={tags} />
     </section>
   );

@@ -1,4 +1,7 @@
+import { useDocumentTitle } from '../../../lib/document-title';
+
 export default function FeedPage() {
+  useDocumentTitle('Feed');
   return (
     <section>
       <h1>Feed</h1>

@@ -1,12 +1,14 @@
 import { PAGES } from '@queuecast/contract';
 import { Navigate } from 'react-router';
 import { Collapsible } from '../../../components/collapsible';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { FavoriteSongs } from '../components/favorite-songs';
 import { InviteCodes } from '../components/invite-codes';
 
 export default function ProfilePage() {
+  useDocumentTitle('Profile');
   const session = useSession();
   if (!session) return <Navigate to={PAGES.login.path()} replace />;
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { SongTable } from '../../../components/song-table';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { liveConnection } from '../../../lib/live-connection';
 import { usePlayback } from '../../../lib/playback';
 import { serverNow, useTicking } from '../../../lib/server-clock';
@@ -10,6 +11,7 @@ import { queueRows } from '../queue-rows';
 const PLAY_TIME_TICK_MS = 5000;
 
 export default function QueuePage() {
+  useDocumentTitle('Queue');
   const playback = usePlayback();
   const rows = useMemo(() => (playback ? queueRows(playback) : []), [playback]);
   const now = useTicking(serverNow, PLAY_TIME_TICK_MS);

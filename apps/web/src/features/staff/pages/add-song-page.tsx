@@ -1,6 +1,8 @@
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 
 export default function AddSongPage() {
+  useDocumentTitle('Add Song');
   const session = useSession();
   return (
     <section>

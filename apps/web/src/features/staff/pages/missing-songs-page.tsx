@@ -1,10 +1,12 @@
 import { isStaff, PAGES } from '@queuecast/contract';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 
 export default function MissingSongsPage() {
+  useDocumentTitle('Missing Files');
   const session = useSession();
   const allowed = isStaff(session?.user.role);
   useEffect(() => {
