@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import {
   LIMITS,
-  RoleSchema,
   type ChangePasswordBody,
   type LoginBody,
   type Role,
@@ -16,6 +15,7 @@ import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/http
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { secondsText } from '../../lib/text.js';
 import type { ReferralRepo } from '../users/referral.repo.js';
+import { toUser } from '../users/user-presenter.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
 
 export interface LoginLimits {
@@ -32,10 +32,6 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function newReferralCode(): string {
   const bytes = crypto.randomBytes(10);
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-}
-
-export function toUser(row: UserRow): User {
-  return { id: row.id, username: row.username, role: RoleSchema.catch('user').parse(row.role) };
 }
 
 export class AuthService {

@@ -9,7 +9,6 @@ import {
   type TagSongs,
 } from '@queuecast/contract';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import type { CommentRepo } from '../comments/comment.repo.js';
 import type { CatalogRepo } from './catalog.repo.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SongPresenter, Viewer } from './song-presenter.js';
@@ -38,12 +37,19 @@ function relatedTags(own: { name: string; partners: [string, number][] }[], limi
     .slice(0, limit);
 }
 
+/** The song page's comments, newest first (kept by the comments module). */
+export interface SongComments {
+  forSong(
+    songId: number,
+  ): Promise<{ id: number; username: string; created_at: number; comment: string }[]>;
+}
+
 /** Browsing, searching and the song page; read-only. */
 export class CatalogService {
   constructor(
     private readonly catalog: CatalogRepo,
     private readonly search: SearchRepo,
-    private readonly comments: CommentRepo,
+    private readonly comments: SongComments,
     private readonly presenter: SongPresenter,
   ) {}
 

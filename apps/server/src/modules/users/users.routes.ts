@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import { notFound } from '../../lib/http-error.js';
-import { toUser } from '../auth/auth.service.js';
+import { toUser } from './user-presenter.js';
 import type { ReferralRepo } from './referral.repo.js';
 import type { UserRepo } from './user.repo.js';
 

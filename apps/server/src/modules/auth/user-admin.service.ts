@@ -1,8 +1,8 @@
 import { PasswordSchema, RoleSchema, UsernameSchema, type Role } from '@queuecast/contract';
 import { hashPassword } from '../../auth/password.js';
 import { badRequest } from '../../lib/http-error.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { UserRepo, UserRow } from './user.repo.js';
+import type { UserRepo, UserRow } from '../users/user.repo.js';
+import type { AuthService } from './auth.service.js';
 
 /** Account creation outside sign-up: the first admin, the CLI. */
 export class UserAdminService {
