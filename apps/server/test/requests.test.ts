@@ -124,7 +124,7 @@ describe('POST /api/song/{id}', () => {
     expect((await request(app, outside, user.token)).statusCode).toBe(200);
   });
 
-  it('403 at the queue limit, with the spec text', async () => {
+  it('403 at the queue limit, with the text the client shows', async () => {
     const user = await quickUser(app);
     for (let i = 0; i < 2; i++)
       expect((await request(app, await song(), user.token)).statusCode).toBe(200);
@@ -275,7 +275,7 @@ describe('POST /api/queue', () => {
     expect((await queueAction(user.token, { platform: 'Nowhere' })).statusCode).toBe(404);
   });
 
-  it('from favourites, with the spec text when there are none', async () => {
+  it('from favourites, with the text the client shows when there are none', async () => {
     const user = await quickUser(app);
     const none = await queueAction(user.token, { from_favorites: true });
     expect(none.statusCode).toBe(409);
@@ -295,7 +295,7 @@ describe('POST /api/queue', () => {
     expect(res.json()).toMatchObject({ success: true, song_details: { title: 'Loved' } });
   });
 
-  it('by tags: only songs with every tag; the spec texts for none and no tags', async () => {
+  it('by tags: only songs with every tag; the client's texts for none and no tags', async () => {
     const user = await quickUser(app);
     const tagA = `qa${now()}`;
     const tagB = `qb${now()}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { SongSchema } from './song.js';
 
-/** Lists carry songs wrapped (spec §3: "a song may arrive wrapped in a field called song"). */
+/** Lists carry each song wrapped in a `song` field, with its tags beside it where asked. */
 export const SongEntrySchema = z.object({
   song: SongSchema,
   tags: z.array(z.string()).optional(),

@@ -13,7 +13,7 @@ describe('contract', () => {
     expect(bad.error?.issues[0]?.message).toBe('Please enter a valid email address.');
   });
 
-  it('change password: the spec text for a short new password', () => {
+  it('change password: the text shown for a short new password', () => {
     const r = ChangePasswordBodySchema.safeParse({ currentPassword: 'a', newPassword: 'abc' });
     expect(r.error?.issues[0]?.message).toBe('New password must be at least 4 characters long');
   });

@@ -1,5 +1,5 @@
 /**
- * Numbers the product promises (spec §9). Server and client read them from here. This file
+ * Numbers the product promises (page sizes, lengths, limits). Server and client read them from here. This file
  * imports no zod, so the web client's first load can use it without carrying the schemas.
  */
 export const LIMITS = {
@@ -24,7 +24,7 @@ export const LIMITS = {
 export const ROLES = ['user', 'helper', 'moderator', 'admin'] as const;
 export const STAFF_ROLES = ['helper', 'moderator', 'admin'] as const;
 
-/** Helpers, moderators and admins: the staff of spec §6. */
+/** Helpers, moderators and admins: the staff, who curate the catalogue. */
 export function isStaff(role: string | undefined | null): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }
@@ -32,5 +32,5 @@ export function isStaff(role: string | undefined | null): boolean {
 /** Where the audio is; the web player uses these paths on its own origin. */
 export const STREAM_PATHS = { hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' } as const;
 
-/** The live stream player (spec §9): hls.js low-latency mode and back buffer. */
+/** The live stream player: hls.js low-latency mode and a 30 s back buffer. */
 export const PLAYER = { lowLatency: true, backBufferSeconds: 30 } as const;

@@ -27,7 +27,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Decoded session token payload (spec §3: exp in seconds). */
+/** Decoded session token payload (`exp` and `iat` in epoch seconds; `tv` the token version). */
 export const TokenPayloadSchema = z.object({
   id: z.number().int(),
   username: z.string(),

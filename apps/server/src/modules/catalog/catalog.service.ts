@@ -14,7 +14,7 @@ import type { SearchRepo } from './search.repo.js';
 import type { SongPresenter, Viewer } from './song-presenter.js';
 
 const MAX_TAGS_IN_FILTER = 10;
-/** An intersection lists at most this many songs (the spec's multi-tag fetch limit). */
+/** An intersection lists at most this many songs (the web client's multi-tag fetch asks for up to this many). */
 const MAX_INTERSECTION = LIMITS.maxTagLimit;
 /** The related-tags cloud of an intersection is counted over its first songs. */
 const RELATED_SAMPLE = 2000;

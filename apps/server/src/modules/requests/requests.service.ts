@@ -30,7 +30,7 @@ export const QUEUED_MESSAGE = 'Song successfully queued!';
 /** A queue action that loses a race for its pick tries another song this many times. */
 const PICK_ATTEMPTS = 3;
 
-/** A queue action's failure: the spec's answer shape, with a 4xx status. */
+/** A queue action's failure: the same shape as its success, with a 4xx status. */
 const actionError = (status: number, error: string) =>
   new HttpError(status, error, { success: false, song_details: null });
 
