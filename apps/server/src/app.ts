@@ -45,6 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const ctx = compose({ ...deps, log: app.log });
+  // The bus built here is closed here (a Redis bus holds two connections); one handed in is
+  // its owner's to close.
+  if (!deps.bus) app.addHook('onClose', () => ctx.bus.close());
   app.setValidatorCompiler(validatorCompiler);
   // Validating a 500-song answer with zod costs more than building it; handlers are typed
   // against the contract, and the test suites run with validation on.

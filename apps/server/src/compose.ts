@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthGuards } from './auth/guards.js';
 import { loadJwtSecret } from './auth/secret.js';
 import { TokenService } from './auth/tokens.js';
-import { MemoryEventBus } from './bus/memory-bus.js';
+import { createEventBus } from './bus/create-bus.js';
 import type { Config } from './config.js';
 import type { EventBus } from './core/bus.js';
 import { systemClock, type Clock } from './core/clock.js';
@@ -79,7 +79,7 @@ export function compose(deps: ComposeDeps) {
   const { config, database, log } = deps;
   const { db, engine } = database;
   const clock = deps.clock ?? systemClock;
-  const bus = deps.bus ?? new MemoryEventBus();
+  const bus = deps.bus ?? createEventBus(config, log);
   const rules = (): RequestRules => ({
     queueLimit: config.queueLimit,
     lockSeconds: config.songLockHours * 3600,
