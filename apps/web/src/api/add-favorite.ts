@@ -9,7 +9,7 @@ export const addFavorite = (song: Song) =>
 
 /**
  * Adds a favourite; only a confirmed add changes local state. The list is then fetched again,
- * so the full, current song is what gets appended (spec §4).
+ * so the full, current song is what gets appended.
  */
 export function useAddFavorite() {
   const queryClient = useQueryClient();

@@ -9,8 +9,8 @@ const NO_SONGS: Song[] = [];
 const NO_IDS: ReadonlySet<number> = new Set();
 
 /**
- * The user's favourite songs (spec §4). Items may arrive wrapped in `song` or bare. A failure
- * is logged and leaves an empty list with the cached copy removed.
+ * The user's favourite songs, loaded on login and on every token change. Items may arrive wrapped
+ * in `song` or bare. A failure is logged and leaves an empty list with the cached copy removed.
  */
 export async function getFavorites(token: string): Promise<Song[]> {
   try {

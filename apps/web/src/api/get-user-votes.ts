@@ -11,8 +11,9 @@ export type UserVotes = Record<string, number>;
 const NO_VOTES: UserVotes = {};
 
 /**
- * The user's votes (spec §4). A failure is logged and leaves an empty map with the cached
- * copy removed; a late answer for a token that is no longer current is not cached.
+ * The user's votes, loaded on login and on every token change. A failure is logged and leaves an
+ * empty map with the cached copy removed; a late answer for a token that is no longer current is
+ * not cached.
  */
 export async function getUserVotes(token: string): Promise<UserVotes> {
   try {

@@ -17,8 +17,9 @@ export function songStatusText(song: Pick<Song, 'recently_played' | 'has_file'>)
 }
 
 /**
- * The compact song list of spec §2: artists, title, length, a status text, the rating control
- * (disabled with 'Log in to vote' when logged out), a favourite toggle and a Request button.
+ * The compact song list (profile favourites): artists, title, length, a status text, the rating
+ * control (disabled with 'Log in to vote' when logged out), a favourite toggle and a Request
+ * button.
  */
 export function CompactSongList({ songs, label }: { songs: readonly Song[]; label: string }) {
   const session = useSession();

@@ -5,7 +5,7 @@ import { useRemoveFavorite } from '../api/remove-favorite';
 
 export type FavoriteHandler = (song: Song, favorited: boolean) => void;
 
-/** Spec §4: removes when favourited, else adds; nothing when logged out. */
+/** A heart click removes a favourite, else adds it; nothing happens when logged out. */
 export function useFavoriteHandler(loggedIn: boolean): FavoriteHandler {
   const { mutate: add } = useAddFavorite();
   const { mutate: remove } = useRemoveFavorite();

@@ -1,8 +1,8 @@
 import { pageList } from './page-list';
 
 /**
- * Previous / numbered / Next page buttons (spec §2: shown above and below long lists, hence
- * the `position` that tells the two navigation landmarks apart).
+ * Previous / numbered / Next page buttons. Long lists show them above and below, hence the
+ * `position` that tells the two navigation landmarks apart.
  */
 export function Pagination({
   page,

@@ -3,7 +3,7 @@ import type { Song } from '@queuecast/contract';
 const mins = (n: number) => `${n} ${n === 1 ? 'min' : 'mins'}`;
 
 /**
- * The Play Time column of spec §2. `now` is epoch seconds. Upcoming songs count minutes until
+ * The song table's Play Time column. `now` is epoch seconds. Upcoming songs count minutes until
  * their start; played songs count minutes since theirs.
  */
 export function playTimeText(

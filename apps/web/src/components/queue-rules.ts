@@ -1,4 +1,4 @@
-/** What a queue button asks for (spec §7 POST /api/queue). */
+/** What a queue button asks for: the filter part of the POST /api/queue body. */
 export type QueueFilter =
   { artist_id: number } | { platform: string } | { tags: string[] } | { from_favorites: true };
 
@@ -6,7 +6,7 @@ export type QueuePick = 'least_recent' | 'random' | 'min3' | 'min4';
 
 export const QUEUE_PICKS: readonly QueuePick[] = ['least_recent', 'random', 'min3', 'min4'];
 
-/** Button labels of spec §2 for each page. */
+/** Button labels: artist and platform pages, tag pages, the profile's favourites. */
 export const QUEUE_LABELS = {
   songs: {
     least_recent: 'Least Recent Song',
@@ -46,7 +46,7 @@ export function queueBody(filter: QueueFilter, pick: QueuePick): QueueBody {
 
 export const QUEUE_LOGGED_OUT_TEXT = 'You must be logged in to queue songs';
 
-/** Why a queue button sends nothing (spec §5), or null when it may ask the server. */
+/** Why a queue button sends nothing (logged out, no tags), or null when it may ask. */
 export function queueActionBlock(filter: QueueFilter, loggedIn: boolean): string | null {
   if (!loggedIn) return QUEUE_LOGGED_OUT_TEXT;
   if ('tags' in filter && filter.tags.length === 0) return 'No tags selected';
@@ -59,6 +59,6 @@ export function queueSuccessText(details: { artist: string; title: string } | nu
   return details.artist ? `Queued ${details.artist} – ${details.title}` : `Queued ${details.title}`;
 }
 
-/** A refusal shows the server's reason (spec §8), anything else 'Failed to queue song'. */
+/** A refusal shows the server's reason, anything else 'Failed to queue song'. */
 export const queueFailureText = (serverMessage: string | null | undefined): string =>
   serverMessage || 'Failed to queue song';

@@ -23,8 +23,8 @@ import {
 export type RequestHandler = (songId: number) => void;
 
 /**
- * One click handler for the Request buttons of a list or a page, with the toasts of spec §8:
- * logged out it only explains, and a song already being requested is not sent twice.
+ * One click handler for the Request buttons of a list or a page, with their success and failure
+ * toasts: logged out it only explains, and a song already being requested is not sent twice.
  */
 export function useRequestHandler(place: RequestPlace): RequestHandler {
   const queryClient = useQueryClient();
@@ -57,7 +57,7 @@ const TITLES: Record<ReturnType<typeof requestButtonView>['text'], string> = {
   Locked: "This song can't be queued again just yet.",
 };
 
-/** The Request button of the song lists (spec §4): Request, '...', Queued or Locked. */
+/** The Request button of the song lists: Request, '...' while busy, Queued or Locked. */
 export const RequestButton = memo(function RequestButton({
   song,
   onRequest,

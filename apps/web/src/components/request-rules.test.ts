@@ -65,7 +65,7 @@ describe('request messages', () => {
     );
   });
 
-  it('shows the server reason for the limit and for conflicts, with the spec texts as fallback', () => {
+  it('shows the server reason for the limit and for conflicts, fixed texts otherwise', () => {
     expect(requestFailureText(status(403), 'table')).toBe('You already have 2 songs in the queue.');
     expect(requestFailureText(status(403, 'You already have 3 songs in the queue.'), 'table')).toBe(
       'You already have 3 songs in the queue.',

@@ -1,4 +1,4 @@
-/** Rules of the Request button (spec §4) and its messages (spec §8). */
+/** Rules of the Request button's states and the texts of its toasts. */
 import type { CallFailure } from '../lib/api-client';
 import { plural } from '../lib/format';
 import type { RequestStatus } from '../lib/request-status';
@@ -54,13 +54,13 @@ export function songRequestView(
   return { disabled: status === 'busy', note: null };
 }
 
-/** The compact list's success toast carries a tick (spec §8). */
+/** The compact list's success toast carries a tick. */
 export const requestSuccessText = (place: RequestPlace): string =>
   place === 'compact' ? `✅ ${QUEUED_TEXT}` : QUEUED_TEXT;
 
 /**
  * A 429's toast: 'You're queuing too fast.' (or previewing) with the wait in seconds when the
- * server gave it, else the server's own text, else 'Wait a moment.' (spec §8).
+ * server gave it, else the server's own text, else 'Wait a moment.'.
  */
 export function tooFastText(
   action: 'queuing' | 'previewing',
@@ -74,7 +74,7 @@ export function tooFastText(
 }
 
 /**
- * The toast for a refused or failed request (spec §8). A 409 shows the server's reason when it
+ * The toast for a refused or failed request. A 409 shows the server's reason when it
  * gave one (played recently, already waiting, on air, no playable file), since each asks the
  * listener for something different; 'This song was played recently.' otherwise.
  */

@@ -1,6 +1,6 @@
 import type { Song } from '@queuecast/contract';
 
-/** The sortable columns of spec §2. */
+/** The columns a song table can sort by. */
 export type SortField =
   'artist' | 'title' | 'length' | 'start_time' | 'requested_by_username' | 'avg_vote' | 'favorited';
 export type SortDirection = 'asc' | 'desc';

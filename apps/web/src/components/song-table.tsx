@@ -17,7 +17,7 @@ export interface SongTableProps {
   songs: readonly Song[];
   /** Names the table for assistive technology. */
   label: string;
-  /** Column headers sort the rows (spec §2). */
+  /** Column headers sort the rows (ascending, then descending; empty values last). */
   sortable?: boolean;
   /** Play Time column; `now` is epoch seconds. */
   playTime?: { now: number };
@@ -40,7 +40,7 @@ interface Columns {
 }
 
 /**
- * The song table of spec §2: Artist, Title (platform badge), Length, Play Time, Requested By,
+ * The song table: Artist, Title (platform badge), Length, Play Time, Requested By,
  * Rating, Fav, Request. Rows are memoised, so a vote or favourite re-renders one row only; row
  * links are plain anchors with one delegated click handler, and the layout is fixed, which
  * keeps a 500-row page quick to render (measured; virtualising was not needed).

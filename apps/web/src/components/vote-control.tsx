@@ -8,7 +8,7 @@ const STARS = Array.from({ length: VOTE_MAX }, (_, i) => i + 1);
 
 export type VoteHandler = (songId: number, clicked: number, own: number | undefined) => void;
 
-/** One click handler for any number of vote controls, with the toasts of spec §8. */
+/** One click handler for any number of vote controls, with their success and failure toasts. */
 export function useVoteHandler(loggedIn: boolean): VoteHandler {
   const { mutate: set } = useSetVote({
     onSuccess: (_r, input) => void notify.success(`Voted ${input.vote}`),

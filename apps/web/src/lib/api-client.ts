@@ -37,7 +37,8 @@ export interface RequestOptions {
 }
 
 /**
- * JSON over fetch with the session's bearer token. No timeout (spec §9); 200-299 is success.
+ * JSON over fetch with the session's bearer token. No timeout (a slow answer still counts);
+ * 200-299 is success.
  * A 401 on a call that carried a token means the session is gone: log out.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

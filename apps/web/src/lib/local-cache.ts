@@ -1,4 +1,4 @@
-/** JSON copies of session data in localStorage (spec §9 keys), tolerant of junk. */
+/** JSON copies of session data in localStorage (keys in lib/session.ts), tolerant of junk. */
 export function readCached<T>(key: string): T | undefined {
   try {
     const raw = localStorage.getItem(key);

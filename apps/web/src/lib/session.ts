@@ -2,7 +2,7 @@ import type { TokenPayload } from '@queuecast/contract';
 import { useSyncExternalStore } from 'react';
 import { decodeToken } from './jwt';
 
-/** localStorage keys of spec §9. */
+/** localStorage keys; other tabs and older pages read the same names. */
 export const STORAGE_KEYS = { token: 'authToken', favorites: 'favorites', votes: 'votes' } as const;
 
 export interface Session {
@@ -13,7 +13,7 @@ export interface Session {
 type Listener = () => void;
 
 /**
- * The signed-in state (spec §4): the token lives in localStorage, its payload is the user.
+ * The signed-in state: the token lives in localStorage, its payload is the user.
  * An expired or undecodable token logs out at once; a timer logs out at the exact expiry.
  */
 class SessionStore {

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 
-/** Durations of spec §9: 4 s plain and error, 2 s success, loading until dismissed. */
+/** Toast durations: 4 s plain and error, 2 s success, loading until dismissed. */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000, loading: Infinity };
 
 export const notify = {

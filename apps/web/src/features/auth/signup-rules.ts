@@ -1,6 +1,6 @@
 import { LIMITS } from '@queuecast/contract';
 
-/** Client-side checks of spec §5, in the order a person fixes them. */
+/** The sign-up form's checks before anything is sent, in the order a person fixes them. */
 export function validateSignup(f: { username: string; password: string; repeat: string }) {
   if (!f.username.trim() || !f.password) return 'Username and password are required.';
   if (f.username.trim().length < LIMITS.usernameMin)

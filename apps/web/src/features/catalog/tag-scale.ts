@@ -12,7 +12,7 @@ export interface ScaledTag {
 }
 
 /**
- * Sizes a tag cloud by count (spec §2, §9): linear between the smallest and the largest count;
+ * Sizes a tag cloud by count: linear between the smallest and the largest count;
  * bold above `boldAbove` of the largest (half in the tag cloud, 70 % among related tags).
  */
 export function scaleTags(counts: TagCounts, boldAbove: number): ScaledTag[] {

@@ -3,7 +3,10 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseOffset } from '../../components/page-list';
 
-/** The list offset kept in the `offset` query (spec §2), and a page setter that scrolls up. */
+/**
+ * The list offset kept in the `offset` query (so pages can be linked), and a page setter that
+ * scrolls up.
+ */
 export function usePageOffset(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
   const offset = parseOffset(params.get('offset'));

@@ -21,7 +21,7 @@ const NATIVE_LIVE_MARGIN_S = 6;
 type NativeHlsAudio = HTMLAudioElement & { getStartDate?: () => Date };
 
 /**
- * Opens the live stream on `audio` (spec §2 live stream player). hls.js is loaded on first use
+ * Opens the live stream on `audio`. hls.js is loaded on first use
  * so the first page load does not carry it; where Media Source is missing the browser's own
  * HLS plays, and where that is missing too, the MP3. `onFatal` reports an error that ends
  * playback; the caller then destroys the stream.

@@ -8,9 +8,9 @@ export const FALLBACK_ARTWORK: readonly MediaImage[] = [
 ];
 
 /**
- * What the operating system's media controls show for the song heard (spec §2 live stream
- * player): its title or 'Unknown Title', its artists joined by ', ' or the station's name, the
- * station as the album, its cover art before the fallback images.
+ * What the operating system's media controls show for the song heard: its title or 'Unknown Title',
+ * its artists joined by ', ' or the station's name, the station as the album, its cover art before
+ * the fallback images.
  */
 export function mediaMetadataFor(
   song: Pick<Song, 'title' | 'artists' | 'artist' | 'cover_art_url'> | null,

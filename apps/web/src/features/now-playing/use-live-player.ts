@@ -16,7 +16,7 @@ export interface LivePlayer {
 }
 
 /**
- * The live stream player's state (spec §2). Play opens the stream and starts the element;
+ * The live stream player's state. Play opens the stream and starts the element;
  * Pause destroys the stream and clears the element's source, so a later Play starts at the
  * live edge again instead of resuming from a stale buffer.
  */

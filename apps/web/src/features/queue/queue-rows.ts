@@ -1,7 +1,7 @@
 import type { PlaybackUpdate, Song } from '@queuecast/contract';
 
 /**
- * The queue page's one table (spec §2): the upcoming queue reversed, so the song furthest away
+ * The queue page's one table: the upcoming queue reversed, so the song furthest away
  * is on top and the next one sits just above the song on air, then the history newest first.
  */
 export function queueRows(

@@ -7,7 +7,7 @@ export async function getArtist(id: number): Promise<ArtistSongs> {
   try {
     return await api<ArtistSongs>(API.artist.path({ id }));
   } catch (err) {
-    // Spec §8: artist load failures are only logged; the page shows its own text.
+    // Logged only: the page shows its own text instead of a toast.
     console.error('failed to load artist', err);
     throw err;
   }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { useDjLabel } from '../../../lib/playback';
 
-/** Spec §2: a toggle that shows when the song played and who requested it. */
+/** The song page's request history: a toggle that shows when the song played and for whom. */
 export function SongHistory({ history }: { history: SongDetail['history'] }) {
   const [open, setOpen] = useState(false);
   const id = useId();

@@ -6,7 +6,7 @@ import { usePreview } from '../api/get-preview';
 import { PREVIEW_URL_LIFETIME_MS, previewFailureText } from '../preview-rules';
 
 /**
- * The song page's Preview (spec §4): one fetch at a time; once loaded the button is disabled
+ * The song page's Preview: one fetch at a time; once loaded the button is disabled
  * and the clip plays. Its object URL is released after 10 minutes (or when the page goes), and
  * then the button offers the preview again.
  */

@@ -3,7 +3,7 @@ import { useRequestHandler, useRequestStatus } from '../../../components/request
 import { songRequestView } from '../../../components/request-rules';
 
 /**
- * The song page's 'Request this song' button (spec §4): disabled while requesting, for a song
+ * The song page's 'Request this song' button: disabled while requesting, for a song
  * played recently, and after a successful request this session, with a line saying why.
  */
 export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean }) {

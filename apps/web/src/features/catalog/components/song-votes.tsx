@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import type { VoteHandler } from '../../../components/vote-control';
 
 /**
- * Spec §2: a toggle that shows who voted what, a heart beside voters who also favourited the
- * song, and 'Remove' beside the signed-in user's own vote.
+ * The song page's votes panel: a toggle that shows who voted what, a heart beside voters who also
+ * favourited the song, and 'Remove' beside the signed-in user's own vote.
  */
 export function SongVotes({
   detail,

@@ -6,7 +6,7 @@ import { ScaledTagLink } from './scaled-tag-link';
 
 const SKELETONS = [5, 8, 4, 7, 6, 9, 5, 6, 8, 4, 7, 5];
 
-/** Every tag with its count, sized by count (spec §2), bold above half the largest. */
+/** Every tag with its count, sized by count, bold above half the largest. */
 export function TagCloud() {
   const { data, isPending, isError } = useTagCloud();
   useEffect(() => {

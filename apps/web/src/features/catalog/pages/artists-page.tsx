@@ -4,7 +4,10 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { plural } from '../../../lib/format';
 import { useArtistsByLetter } from '../api/get-artists-by-letter';
 
-/** Spec §2: A-Z, 0-9 and '-' (kept here: the contract's copy would pull zod into the page). */
+/**
+ * The browse letters: A-Z, 0-9 and '-' (kept here: the contract's copy would pull zod into the
+ * page).
+ */
 export const ARTIST_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0-9', '-'];
 
 function ArtistList({ letter }: { letter: string }) {

@@ -1,7 +1,7 @@
 import { STREAM_PATHS } from '@queuecast/contract';
 import type { LivePlayer } from '../use-live-player';
 
-/** Spec §2 'Live Stream': Play/Pause, the LIVE mark, and the MP3 for other players. */
+/** The 'Live Stream' section: Play/Pause, the LIVE mark, and the MP3 for other players. */
 export function LiveStreamSection({ player }: { player: LivePlayer }) {
   const { audioRef, on, engine, play, pause } = player;
   return (

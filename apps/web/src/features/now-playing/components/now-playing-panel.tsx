@@ -9,11 +9,11 @@ import { useMediaSession } from '../use-media-session';
 import { LiveStreamSection } from './live-stream-section';
 import { NowPlayingSong } from './now-playing-song';
 
-/** Spec §9: the time remaining ticks every second. */
+/** The time remaining counts down every second. */
 const TICK_MS = 1000;
 
 /**
- * Spec §2 now-playing panel and, below it, the live stream. While the stream plays, the panel
+ * The now-playing panel and, below it, the live stream. While the stream plays, the panel
  * follows what the listener hears (the stream runs some seconds behind the station), so the
  * song and its countdown change when the listener hears the change; otherwise it follows the
  * station's clock.

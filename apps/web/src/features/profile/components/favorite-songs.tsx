@@ -2,7 +2,7 @@ import { CompactSongList } from '../../../components/compact-song-list';
 import { QueueButtons } from '../../../components/queue-buttons';
 import { useFavorites } from '../../../api/get-favorites';
 
-/** Spec §2 profile: favourites with their queue buttons, refreshed when the window regains focus. */
+/** The profile's favourites with their queue buttons, refreshed when the window regains focus. */
 export function FavoriteSongs() {
   const { songs, isPending } = useFavorites({ refetchOnWindowFocus: 'always' });
   return (

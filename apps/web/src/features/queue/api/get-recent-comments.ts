@@ -7,7 +7,7 @@ export async function getRecentComments(): Promise<RecentComment[]> {
   try {
     return (await api<{ comments: RecentComment[] }>(API.recentComments.path())).comments;
   } catch (err) {
-    // Spec §8: a failure here is only logged.
+    // Logged only: the list is a side panel, not worth a toast.
     console.error('failed to load recent comments', err);
     throw err;
   }

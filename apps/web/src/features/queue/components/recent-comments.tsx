@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CommentItem } from '../../../components/comment-item';
 import { useRecentComments } from '../api/get-recent-comments';
 
-/** Spec §2 queue page: the latest comments, each linking to its song, line breaks kept. */
+/** The queue page's latest comments, each linking to its song, line breaks kept. */
 export function RecentComments() {
   const { data } = useRecentComments();
   return (
