@@ -295,7 +295,7 @@ describe('POST /api/queue', () => {
     expect(res.json()).toMatchObject({ success: true, song_details: { title: 'Loved' } });
   });
 
-  it('by tags: only songs with every tag; the client's texts for none and no tags', async () => {
+  it('by tags: only songs with every tag; the texts the client shows for none and no tags', async () => {
     const user = await quickUser(app);
     const tagA = `qa${now()}`;
     const tagB = `qb${now()}`;
