@@ -16,7 +16,7 @@ export function RouteErrorPage() {
     <section role="alert">
       <h1>This page could not be shown</h1>
       <p>Something went wrong while loading it.</p>
-      <p className="error-actions">
+      <p>
         <button type="button" onClick={() => window.location.reload()}>
           Try again
         </button>{' '}
