@@ -48,7 +48,7 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
             <VoteControl
               songId={song.id}
               title={song.title}
-              average={song.avg_vote}
+              avgVote={song.avg_vote}
               ownVote={votes[String(song.id)]}
               loggedIn={loggedIn}
               onVote={onVote}

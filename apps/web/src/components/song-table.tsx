@@ -214,7 +214,7 @@ const SongRow = memo(function SongRow({
         <VoteControl
           songId={song.id}
           title={song.title}
-          average={song.avg_vote}
+          avgVote={song.avg_vote}
           ownVote={ownVote}
           loggedIn={loggedIn}
           onVote={onVote}

@@ -33,7 +33,7 @@ export interface VoteControlProps {
   /** Names the group in lists ("Rating of {title}"). */
   title?: string;
   /** The song's `avg_vote` as the server sent it; null without votes. */
-  average: number | null;
+  avgVote: number | null;
   ownVote: number | undefined;
   loggedIn: boolean;
   onVote: VoteHandler;
@@ -46,7 +46,7 @@ export interface VoteControlProps {
 export const VoteControl = memo(function VoteControl({
   songId,
   title,
-  average: avgVote,
+  avgVote,
   ownVote,
   loggedIn,
   onVote,

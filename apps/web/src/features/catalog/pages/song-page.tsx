@@ -90,7 +90,7 @@ export default function SongPage() {
         <dd>
           <VoteControl
             songId={song.id}
-            average={song.avg_vote}
+            avgVote={song.avg_vote}
             ownVote={ownVote}
             loggedIn={loggedIn}
             onVote={onVote}
