@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { liveRoutes } from './live/live.routes.js';
 import type { LoginLimits } from './modules/auth/auth.service.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { trackRouteMethods } from './plugins/method-not-allowed.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebSite } from './plugins/web-site.js';
 
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   app.decorateRequest('user', null);
   registerErrorHandler(app);
+  const allowedMethods = trackRouteMethods(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -77,6 +79,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const routes of ctx.routes) await app.register(routes);
   await app.register(liveRoutes(ctx.live.hub));
 
-  await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods);
   return Object.assign(app, { ctx });
 }

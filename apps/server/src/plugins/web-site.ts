@@ -9,8 +9,13 @@ const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/stream/', '/healthz'];
 /**
  * Serves the built client. Hashed assets are cached for a year; every other GET that is not
  * a server path answers index.html so that each client route deep-links and survives reload.
+ * Anything else unmatched is 405 when the path exists with other methods, else 404.
  */
-export async function registerWebSite(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebSite(
+  app: FastifyInstance,
+  webDist: string,
+  allowedMethods: (path: string) => string[] | null,
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasSite = fs.existsSync(indexFile);
   if (hasSite) {
@@ -41,6 +46,13 @@ export async function registerWebSite(app: FastifyInstance, webDist: string): Pr
         return reply.sendFile(file);
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const allowed = allowedMethods(url);
+    if (allowed) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: `${request.method} is not allowed here; use ${allowed.join(' or ')}.` });
     }
     return reply.code(404).send({ error: `Not found: ${request.method} ${url}` });
   });

@@ -49,10 +49,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     clock: options.clock,
     validateResponses: true,
   });
+  const undeclared = auditDeclaredStatuses(app);
   cleanups.push(async () => {
+    if (undeclared.size > 0) {
+      throw new Error(
+        `routes answered statuses their schema does not declare: ${[...undeclared].join(', ')}`,
+      );
+    }
     await app.close();
     await database.close();
     await testDb.drop();
   });
   return app;
+}
+
+/**
+ * Every status a route answers must be declared in its response schema (and so in the OpenAPI
+ * document): collected over the file's tests, checked when the file ends.
+ */
+function auditDeclaredStatuses(app: App): Set<string> {
+  const undeclared = new Set<string>();
+  app.addHook('onResponse', async (req, reply) => {
+    const schema = req.routeOptions.schema;
+    if (!schema || schema.hide || !req.routeOptions.url) return;
+    const declared = (schema.response ?? {}) as Record<string, unknown>;
+    const code = String(reply.statusCode);
+    if (!(code in declared) && !(`${code[0]}xx` in declared) && !('default' in declared)) {
+      undeclared.add(`${req.method} ${req.routeOptions.url} ${code}`);
+    }
+  });
+  return undeclared;
 }

@@ -32,7 +32,12 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
         schema: {
           tags: ['auth'],
           body: LoginBodySchema,
-          response: { 200: LoginResponseSchema, 401: ErrorSchema, 429: ErrorSchema },
+          response: {
+            200: LoginResponseSchema,
+            400: ErrorSchema,
+            401: ErrorSchema,
+            429: ErrorSchema,
+          },
         },
       },
       async (req) => ({ token: await auth.login(req.body, req.ip) }),

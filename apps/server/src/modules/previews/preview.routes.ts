@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { IdParamSchema } from '@queuecast/contract';
+import { ErrorSchema, IdParamSchema } from '@queuecast/contract';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { PreviewService } from './preview.service.js';
@@ -21,6 +22,13 @@ export function previewRoutes(deps: {
           params: IdParamSchema,
           description:
             'An audio/mpeg body; 404 unknown song, 409 no playable file, 429 (with retry_after) over the per-listener limit.',
+          response: {
+            200: z.unknown().describe('The clip, audio/mpeg.'),
+            401: ErrorSchema,
+            404: ErrorSchema,
+            409: ErrorSchema,
+            429: ErrorSchema,
+          },
         },
       },
       async (req, reply) => {

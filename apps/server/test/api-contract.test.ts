@@ -1,0 +1,61 @@
+import { API } from '@queuecast/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { createTestApp } from './helpers/test-app.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+}
+
+describe('methods', () => {
+  it.each([
+    ['PUT', '/api/song/12', 'GET, HEAD, POST'],
+    ['DELETE', '/api/queue', 'POST'],
+    ['PATCH', '/healthz', 'GET, HEAD'],
+    ['POST', '/api/user/favorites/3', 'DELETE'],
+    ['GET', '/api/station/skip', 'POST'],
+  ])('%s %s answers 405 with the methods the path takes', async (method, url, allow) => {
+    const res = await app.inject({ method: method as 'PUT', url });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe(allow);
+    expect(res.json<{ error: string }>().error).toBe(
+      `${method} is not allowed here; use ${allow.split(', ').join(' or ')}.`,
+    );
+  });
+
+  it('a path that does not exist stays 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: '/api/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every API path of the contract', async () => {
+    const doc = (await app.inject({ url: API.openapi.path() })).json<OpenApiDoc>();
+    const documented = new Set(Object.keys(doc.paths).map((p) => p.replace(/\{(\w+)\}/g, ':$1')));
+    const hidden = new Set<string>([API.openapi.pattern]);
+    for (const route of Object.values(API)) {
+      if (!hidden.has(route.pattern)) expect(documented, route.pattern).toContain(route.pattern);
+    }
+  });
+
+  it('declares 500 on every operation, and 400 wherever there is input', async () => {
+    const doc = (await app.inject({ url: API.openapi.path() })).json<OpenApiDoc>();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        expect(Object.keys(op.responses), `${method} ${path}`).toContain('500');
+        const hasInput = path.includes('{') || method === 'post' || method === 'put';
+        if (hasInput && (op as { requestBody?: unknown; parameters?: unknown[] }).parameters) {
+          expect(Object.keys(op.responses), `${method} ${path}`).toContain('400');
+        }
+      }
+    }
+  });
+});
