@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.js';
-import { SongSchema } from './song.js';
+import { ARTIST_LETTERS, LIMITS } from './limits.js';
+import { DetailSongSchema, SongSchema } from './song.js';
 
 /** Lists carry each song wrapped in a `song` field, with its tags beside it where asked. */
 export const SongEntrySchema = z.object({
@@ -13,7 +13,7 @@ export const TagCountsSchema = z.record(z.string(), z.number().int());
 export type TagCounts = z.infer<typeof TagCountsSchema>;
 
 export const SongDetailSchema = z.object({
-  song: SongSchema,
+  song: DetailSongSchema,
   tags: z.array(z.string()),
   relatedTags: TagCountsSchema,
   votes: z.array(z.object({ username: z.string(), vote: z.number().int() })),
@@ -42,7 +42,6 @@ export const ArtistSongsSchema = z.object({
 });
 export type ArtistSongs = z.infer<typeof ArtistSongsSchema>;
 
-export const ARTIST_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0-9', '-'] as const;
 export const ArtistLetterSchema = z.enum(ARTIST_LETTERS);
 
 export const ArtistListEntrySchema = z.object({
@@ -116,6 +115,7 @@ export const VoteResultSchema = z.object({
   total_vote_score: z.number().int(),
   user_vote: z.number().int().nullable(),
 });
+export type VoteResult = z.infer<typeof VoteResultSchema>;
 export const UserVotesSchema = z.object({ votes: z.record(z.string(), z.number().int()) });
 
 export const FavoriteBodySchema = z.object({

@@ -34,3 +34,6 @@ export const STREAM_PATHS = { hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' 
 
 /** The live stream player: hls.js low-latency mode and a 30 s back buffer. */
 export const PLAYER = { lowLatency: true, backBufferSeconds: 30 } as const;
+
+/** The artist index: a page per initial letter, digits together, everything else under '-'. */
+export const ARTIST_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0-9', '-'] as const;

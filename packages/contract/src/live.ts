@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { SongSchema } from './song.js';
+import { QueueSongSchema, SongSchema } from './song.js';
 import { ActiveUserSchema, RoleSchema } from './user.js';
 
 export const OnelinerMessageSchema = z.object({
@@ -26,9 +26,9 @@ export type PrivateMessage = z.infer<typeof PrivateMessageSchema>;
 /** Pushed to every socket on connect and on every change of the station's state. */
 export const PlaybackUpdateSchema = z.object({
   type: z.literal('playback_update'),
-  now_playing: SongSchema.nullable(),
-  queue: z.array(SongSchema),
-  history: z.array(SongSchema),
+  now_playing: QueueSongSchema.nullable(),
+  queue: z.array(QueueSongSchema),
+  history: z.array(QueueSongSchema),
   active_users: z.array(ActiveUserSchema),
   oneliner: z.array(OnelinerMessageSchema),
   /** Current listeners: MP3 connections plus HLS clients seen in the last 30 s. */

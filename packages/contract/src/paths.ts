@@ -19,9 +19,12 @@ type Optional<P extends string> = P extends `${string}:${infer Name}/${infer Res
       : never
     : never;
 
+/** A parameter's value; a list is written as its items, each encoded, joined by commas. */
+type ParamValue = string | number | readonly (string | number)[];
+
 export type PathParams<P extends string> = {
-  [K in Exclude<ParamNames<P>, Optional<P>>]: string | number;
-} & { [K in Optional<P>]?: string | number | undefined };
+  [K in Exclude<ParamNames<P>, Optional<P>>]: ParamValue;
+} & { [K in Optional<P>]?: ParamValue | undefined };
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -41,15 +44,18 @@ export function route<P extends string>(pattern: P): Route<P> {
       const hasParams = pattern.includes(':');
       const params = (hasParams ? args[0] : undefined) as Record<string, unknown> | undefined;
       const query = (hasParams ? args[1] : args[0]) as Query | undefined;
+      const value = (name: string) => {
+        const v = params?.[name] as ParamValue | undefined;
+        if (v === undefined || v === '') return '';
+        const items: readonly (string | number)[] = Array.isArray(v) ? v : [v as string | number];
+        return items.map((item) => encodeURIComponent(String(item))).join(',');
+      };
       const path = pattern
-        .replace(/\/:([A-Za-z_]+)\?/g, (_, name: string) =>
-          params?.[name] === undefined || params[name] === ''
-            ? ''
-            : `/${encodeURIComponent(String(params[name] as string | number))}`,
-        )
-        .replace(/:([A-Za-z_]+)/g, (_, name: string) =>
-          encodeURIComponent(String(params?.[name] as string | number)),
-        );
+        .replace(/\/:([A-Za-z_]+)\?/g, (_, name: string) => {
+          const v = value(name);
+          return v === '' ? '' : `/${v}`;
+        })
+        .replace(/:([A-Za-z_]+)/g, (_, name: string) => value(name));
       return path + queryString(query);
     },
   } as Route<P>;

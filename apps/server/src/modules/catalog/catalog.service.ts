@@ -55,7 +55,7 @@ export class CatalogService {
 
   async songDetail(id: number, viewer: Viewer | null): Promise<SongDetail> {
     const [song, tags, votes, favorites, history, comments, requestCount] = await Promise.all([
-      this.presenter.presentOne(id, viewer),
+      this.presenter.detail(id, viewer),
       this.catalog.tagsWithPartners(id),
       this.catalog.votesFor(id),
       this.catalog.favoritesFor(id),

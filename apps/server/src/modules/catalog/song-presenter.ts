@@ -1,4 +1,4 @@
-import type { Song, SongEntry } from '@queuecast/contract';
+import type { DetailSong, Song, SongEntry } from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
 import { averageVote } from '../../core/scores.js';
 import {
@@ -91,6 +91,12 @@ export class SongPresenter {
     return (await this.present([id], viewer, options))[0];
   }
 
+  /** The song page's view: the list fields plus how the song plays on air. */
+  async detail(id: number, viewer: Viewer | null): Promise<DetailSong | undefined> {
+    const [song, tweaks] = await Promise.all([this.presentOne(id, viewer), this.songs.tweaks(id)]);
+    return song && tweaks ? { ...song, ...tweaks } : undefined;
+  }
+
   async entries(ids: readonly number[], viewer: Viewer | null, withTags = false) {
     const songs = await this.present(ids, viewer, { withTags });
     return songs.map((song): SongEntry => (withTags ? { song, tags: song.tags ?? [] } : { song }));
@@ -127,9 +133,6 @@ export function toSong(
     total_vote_score: row.vote_total,
     recently_played: state.recently_played,
     requestable_at: state.requestable_at,
-    h_length: row.h_length,
-    h_skip: row.h_skip,
-    h_fadeout: row.h_fadeout,
     has_file: Boolean(row.has_file),
     cover_art_url: null,
   };

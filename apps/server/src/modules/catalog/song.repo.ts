@@ -103,6 +103,15 @@ export class SongRepo {
       .execute();
   }
 
+  /** How the song plays on air: length cap, skip and fade-out, in seconds. */
+  tweaks(id: number) {
+    return this.db
+      .selectFrom('songs')
+      .select(['h_length', 'h_skip', 'h_fadeout'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** The song's play settings and the file the station would play. */
   playable(id: number): Promise<PlayableRow | undefined> {
     return playableRow(this.db, id);

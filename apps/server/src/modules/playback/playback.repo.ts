@@ -4,12 +4,20 @@ import type { Db } from '../../db/database.js';
 export class PlaybackRepo {
   constructor(private readonly db: Db) {}
 
-  /** Queued entries in play order, with the requester's name. */
+  /** Queued entries in play order, with the requester's name and what the length depends on. */
   queue(limit: number) {
     return this.db
       .selectFrom('queue_entries as q')
+      .innerJoin('songs as s', 's.id', 'q.song_id')
       .leftJoin('users as u', 'u.id', 'q.requested_by')
-      .select(['q.id', 'q.song_id', 'u.username as requested_by_username'])
+      .select([
+        'q.id',
+        'q.song_id',
+        'u.username as requested_by_username',
+        's.length',
+        's.h_length',
+        's.h_skip',
+      ])
       .where('q.state', '=', 'queued')
       .orderBy('q.id')
       .limit(limit)

@@ -1,4 +1,4 @@
-import type { PlaybackUpdate, Song } from '@queuecast/contract';
+import type { PlaybackUpdate, QueueSong, Song } from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
 import { ACTIVE_WINDOW_S } from '../../core/presence.js';
 import { effectiveLength } from '../../core/song-rules.js';
@@ -47,7 +47,7 @@ export class PlaybackService {
       return song ? { ...song } : undefined;
     };
 
-    let nowPlaying: Song | null = null;
+    let nowPlaying: QueueSong | null = null;
     let nextStart = now;
     if (current) {
       const song = copy(current.song_id);
@@ -64,11 +64,11 @@ export class PlaybackService {
         nextStart = Math.max(nextStart, current.started_at + current.length);
       }
     }
-    const upcoming: Song[] = [];
+    const upcoming: QueueSong[] = [];
     for (const entry of queue) {
       const song = copy(entry.song_id);
       if (!song) continue;
-      const length = effectiveLength(song);
+      const length = effectiveLength(entry);
       upcoming.push({
         ...song,
         length,
@@ -79,7 +79,7 @@ export class PlaybackService {
       });
       nextStart += length;
     }
-    const played: Song[] = [];
+    const played: QueueSong[] = [];
     for (const h of history) {
       const song = copy(h.song_id);
       if (!song) continue;
