@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { ErrorSchema } from '@queuecast/contract';
+import { API, ErrorSchema } from '@queuecast/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
@@ -39,5 +39,5 @@ export async function registerOpenApi(app: FastifyInstance, stationName: string)
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get(API.openapi.pattern, { schema: { hide: true } }, () => app.swagger());
 }

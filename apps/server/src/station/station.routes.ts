@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorSchema, SkipResultSchema } from '@queuecast/contract';
+import { ErrorSchema, SkipResultSchema, API } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../auth/guards.js';
@@ -51,7 +51,7 @@ export function stationRoutes(deps: {
     );
 
     app.post(
-      '/api/station/skip',
+      API.skip.pattern,
       {
         preHandler: guards.requireRole('moderator', 'admin'),
         schema: {

@@ -6,6 +6,7 @@ import {
   LoginResponseSchema,
   SignupBodySchema,
   SignupResponseSchema,
+  API,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -15,7 +16,7 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
   const { auth, guards } = deps;
   return async (app) => {
     app.post(
-      '/api/auth/signup',
+      API.signup.pattern,
       {
         schema: {
           tags: ['auth'],
@@ -27,7 +28,7 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
     );
 
     app.post(
-      '/api/auth/login',
+      API.login.pattern,
       {
         schema: {
           tags: ['auth'],
@@ -44,7 +45,7 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
     );
 
     app.put(
-      '/api/auth/change-password',
+      API.changePassword.pattern,
       {
         preHandler: guards.requireUser,
         schema: {

@@ -12,6 +12,7 @@ import {
   SongDetailSchema,
   TagCountsSchema,
   TagSongsSchema,
+  API,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ export function catalogRoutes(deps: {
   const preHandler = guards.optionalUser;
   return async (app) => {
     app.get(
-      '/api/song/:id',
+      API.song.pattern,
       {
         preHandler,
         schema: {
@@ -41,7 +42,7 @@ export function catalogRoutes(deps: {
     );
 
     app.get(
-      '/api/artist/:id',
+      API.artist.pattern,
       {
         preHandler,
         schema: {
@@ -54,7 +55,7 @@ export function catalogRoutes(deps: {
     );
 
     app.get(
-      '/api/artists/:letter',
+      API.artistsByLetter.pattern,
       {
         schema: {
           tags: ['catalog'],
@@ -71,13 +72,13 @@ export function catalogRoutes(deps: {
     );
 
     app.get(
-      '/api/platforms',
+      API.platforms.pattern,
       { schema: { tags: ['catalog'], response: { 200: PlatformListSchema } } },
       async () => ({ platforms: await catalog.platforms() }),
     );
 
     app.get(
-      '/api/platforms/:platform',
+      API.platformSongs.pattern,
       {
         preHandler,
         schema: {
@@ -91,13 +92,13 @@ export function catalogRoutes(deps: {
     );
 
     app.get(
-      '/api/tags',
+      API.tags.pattern,
       { schema: { tags: ['catalog'], response: { 200: TagCountsSchema } } },
       () => catalog.tagCloud(),
     );
 
     app.get(
-      '/api/tags/:tags',
+      API.tagSongs.pattern,
       {
         preHandler,
         schema: {
@@ -111,7 +112,7 @@ export function catalogRoutes(deps: {
     );
 
     app.get(
-      '/api/search',
+      API.search.pattern,
       {
         preHandler,
         schema: {

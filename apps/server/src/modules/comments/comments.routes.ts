@@ -3,6 +3,7 @@ import {
   ErrorSchema,
   IdParamSchema,
   RecentCommentsSchema,
+  API,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ export function commentsRoutes(deps: {
   const { comments, guards } = deps;
   return async (app) => {
     app.post(
-      '/api/song/:id/comment',
+      API.songComment.pattern,
       {
         preHandler: guards.requireUser,
         schema: {
@@ -40,7 +41,7 @@ export function commentsRoutes(deps: {
     );
 
     app.get(
-      '/api/comments/recent',
+      API.recentComments.pattern,
       { schema: { tags: ['comments'], response: { 200: RecentCommentsSchema } } },
       async () => ({ comments: await comments.recent() }),
     );

@@ -1,4 +1,10 @@
-import { ErrorSchema, FavoriteBodySchema, FavoritesSchema, OkSchema } from '@queuecast/contract';
+import {
+  ErrorSchema,
+  FavoriteBodySchema,
+  FavoritesSchema,
+  OkSchema,
+  API,
+} from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -14,7 +20,7 @@ export function favoritesRoutes(deps: {
   const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
   return async (app) => {
     app.get(
-      '/api/user/favorites',
+      API.favorites.pattern,
       {
         preHandler,
         schema: {
@@ -27,7 +33,7 @@ export function favoritesRoutes(deps: {
     );
 
     app.post(
-      '/api/user/favorites',
+      API.favorites.pattern,
       {
         preHandler,
         schema: {
@@ -44,7 +50,7 @@ export function favoritesRoutes(deps: {
     );
 
     app.delete(
-      '/api/user/favorites/:songId',
+      API.favorite.pattern,
       {
         preHandler,
         schema: {

@@ -1,4 +1,4 @@
-import { ErrorSchema, HealthSchema } from '@queuecast/contract';
+import { ErrorSchema, HealthSchema, API } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase, type Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
@@ -6,7 +6,7 @@ import type { Engine } from '../../db/dialect.js';
 export function healthRoutes(deps: { db: Db; engine: Engine }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/healthz',
+      API.health.pattern,
       { schema: { tags: ['health'], response: { 200: HealthSchema, 503: ErrorSchema } } },
       async (req, reply) => {
         try {

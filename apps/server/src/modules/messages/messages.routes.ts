@@ -1,4 +1,4 @@
-import { ErrorSchema } from '@queuecast/contract';
+import { ErrorSchema, API } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -11,7 +11,7 @@ export function messagesRoutes(deps: {
   const { messages, guards } = deps;
   return async (app) => {
     app.get(
-      '/api/messages/unread/count',
+      API.unreadCount.pattern,
       {
         preHandler: guards.requireUser,
         schema: {

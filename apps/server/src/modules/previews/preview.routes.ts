@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ErrorSchema, IdParamSchema } from '@queuecast/contract';
+import { ErrorSchema, IdParamSchema, API } from '@queuecast/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -12,7 +12,7 @@ export function previewRoutes(deps: {
   const { previews, guards } = deps;
   return async (app) => {
     app.get(
-      '/api/song/:id/preview',
+      API.songPreview.pattern,
       {
         preHandler: guards.requireUser,
         schema: {

@@ -5,6 +5,7 @@ import {
   QueueActionErrorSchema,
   QueueActionResultSchema,
   RequestResultSchema,
+  API,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -25,7 +26,7 @@ export function requestsRoutes(deps: {
   };
   return async (app) => {
     app.post(
-      '/api/song/:id',
+      API.song.pattern,
       {
         preHandler: guards.requireUser,
         schema: {
@@ -43,7 +44,7 @@ export function requestsRoutes(deps: {
     );
 
     app.post(
-      '/api/queue',
+      API.queue.pattern,
       {
         preHandler: guards.requireUser,
         schema: {

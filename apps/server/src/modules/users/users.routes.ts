@@ -1,4 +1,4 @@
-import { ErrorSchema, ReferralListSchema, UserSchema } from '@queuecast/contract';
+import { ErrorSchema, ReferralListSchema, UserSchema, API } from '@queuecast/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -15,7 +15,7 @@ export function usersRoutes(deps: {
   const { users, referrals, guards } = deps;
   return async (app) => {
     app.get(
-      '/api/user/me',
+      API.me.pattern,
       {
         preHandler: guards.requireUser,
         schema: {
@@ -32,7 +32,7 @@ export function usersRoutes(deps: {
     );
 
     app.get(
-      '/api/user/referrals',
+      API.referrals.pattern,
       {
         preHandler: guards.requireUser,
         schema: {

@@ -4,6 +4,7 @@ import {
   UserVotesSchema,
   VoteBodySchema,
   VoteResultSchema,
+  API,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
@@ -20,7 +21,7 @@ export function votesRoutes(deps: {
   const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
   return async (app) => {
     app.post(
-      '/api/song/:id/vote',
+      API.songVote.pattern,
       {
         ...common,
         schema: {
@@ -35,7 +36,7 @@ export function votesRoutes(deps: {
     );
 
     app.delete(
-      '/api/song/:id/vote',
+      API.songVote.pattern,
       {
         ...common,
         schema: {
@@ -49,7 +50,7 @@ export function votesRoutes(deps: {
     );
 
     app.get(
-      '/api/userVotes',
+      API.userVotes.pattern,
       {
         ...common,
         schema: {
