@@ -67,7 +67,10 @@ export interface ComposeDeps {
 
 function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
   const processes = config.liveFanoutProcesses;
-  return processes > 0 ? new ProcessFanout(processes, log) : new LiveSockets();
+  const maxQueuedBytes = config.liveSendQueueBytes;
+  return processes > 0
+    ? new ProcessFanout(processes, log, { maxQueuedBytes })
+    : new LiveSockets({ maxQueuedBytes });
 }
 
 /**
@@ -164,7 +167,19 @@ export function compose(deps: ComposeDeps) {
   const stationService = new StationService(station, presenter);
 
   const fanout = createFanout(config, log);
-  const hub = new LiveHub(services.playback, bus, fanout, log);
+  const hub = new LiveHub({
+    playback: services.playback,
+    bus,
+    fanout,
+    log,
+    authenticate: guards.authenticateToken,
+    song: async (id) => {
+      const song = await presenter.presentOne(id, null);
+      return song ? { id: song.id, title: song.title, artist: song.artist } : null;
+    },
+    maxSocketsPerAddress: config.liveMaxSocketsPerIp,
+    trustProxy: config.trustProxy,
+  });
 
   const routes: FastifyPluginAsyncZod[] = [
     healthRoutes({ db, engine }),

@@ -61,6 +61,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the live send queue in bytes, k or m, and a cap of sockets per address', () => {
+    expect(loadConfig({})).toMatchObject({
+      liveSendQueueBytes: 512 * 1024,
+      liveMaxSocketsPerIp: 20,
+    });
+    expect(loadConfig({ LIVE_SEND_QUEUE: '100000' }).liveSendQueueBytes).toBe(100_000);
+    expect(loadConfig({ LIVE_SEND_QUEUE: '256k' }).liveSendQueueBytes).toBe(256 * 1024);
+    expect(loadConfig({ LIVE_SEND_QUEUE: '2M' }).liveSendQueueBytes).toBe(2 * 1024 * 1024);
+    expect(() => loadConfig({ LIVE_SEND_QUEUE: '1 MB' })).toThrow(
+      'LIVE_SEND_QUEUE: must be a number of bytes, or with k or m (e.g. 512k, 1m)',
+    );
+    expect(() => loadConfig({ LIVE_SEND_QUEUE: '16k' })).toThrow(
+      'LIVE_SEND_QUEUE: must be at least 64k',
+    );
+    expect(loadConfig({ LIVE_MAX_SOCKETS_PER_IP: '500' }).liveMaxSocketsPerIp).toBe(500);
+    for (const bad of ['0', 'many', '2.5']) {
+      expect(() => loadConfig({ LIVE_MAX_SOCKETS_PER_IP: bad })).toThrow(
+        'LIVE_MAX_SOCKETS_PER_IP: must be a whole number from 1',
+      );
+    }
+  });
+
   it('needs both admin variables or neither', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
       /ADMIN_USERNAME and ADMIN_PASSWORD/,

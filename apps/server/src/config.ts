@@ -31,6 +31,17 @@ const positiveInt = z.coerce
   .int('must be a whole number')
   .min(0, 'must not be negative');
 
+/** Bytes, or KiB / MiB with a k or m suffix (512k, 1m). */
+const byteSize = (min: number) =>
+  z
+    .string()
+    .regex(/^\d+[kKmM]?$/, 'must be a number of bytes, or with k or m (e.g. 512k, 1m)')
+    .transform((v) => {
+      const unit = v.at(-1)!.toLowerCase();
+      return Number.parseInt(v, 10) * (unit === 'k' ? 1024 : unit === 'm' ? 1024 * 1024 : 1);
+    })
+    .refine((n) => n >= min, `must be at least ${min / 1024}k`);
+
 const EnvSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -73,6 +84,12 @@ const EnvSchema = z.object({
       'must be auto or a whole number from 0 to 16',
     )
     .default('auto'),
+  LIVE_SEND_QUEUE: byteSize(64 * 1024).default(512 * 1024),
+  LIVE_MAX_SOCKETS_PER_IP: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .default(20),
 });
 
 export type Config = {
@@ -99,6 +116,10 @@ export type Config = {
   webDist: string | undefined;
   /** Processes that write live updates to /ws sockets; 0: this process does. */
   liveFanoutProcesses: number;
+  /** Bytes a /ws socket may have waiting to be sent; a socket that falls further behind is closed. */
+  liveSendQueueBytes: number;
+  /** Open /ws sockets allowed per client address; more are refused (429). */
+  liveMaxSocketsPerIp: number;
 };
 
 /** One fan-out process per core (at most 4) where there is more than one core. */
@@ -154,5 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     liveFanoutProcesses:
       e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),
+    liveSendQueueBytes: e.LIVE_SEND_QUEUE,
+    liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
   };
 }

@@ -26,13 +26,13 @@ export interface AuthGuards {
   optionalUser: preHandlerAsyncHookHandler;
   requireUser: preHandlerAsyncHookHandler;
   requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+  /** The same check for a token that did not come in a header (the live socket's `auth`). */
+  authenticateToken: (token: string) => Promise<TokenSession | null>;
 }
 
 /** The account reads the guards make: who a token belongs to, and when they were last seen. */
 export interface GuardUsers {
-  findById(
-    id: number,
-  ): Promise<
+  findById(id: number): Promise<
     | {
         id: number;
         username: string;
@@ -45,18 +45,24 @@ export interface GuardUsers {
   touchLastSeen(id: number, at: number): Promise<void>;
 }
 
-export function createAuthGuards(
+/** A token's user, and when the token stops being valid (epoch seconds). */
+export interface TokenSession {
+  user: AuthUser;
+  expiresAt: number;
+}
+
+/**
+ * Checks a bearer token as every authenticated call does: signature and expiry, the user
+ * still exists, and the token's version is the account's current one. Answers the user with
+ * their current role, or null. A user's first call after a quiet spell counts as being seen.
+ */
+export function createTokenAuthenticator(
   tokens: TokenService,
   users: GuardUsers,
   onSeen: () => void = () => undefined,
-): AuthGuards {
-  /** undefined: no token sent; null: a token that is not (or no longer) valid. */
-  async function authenticate(request: FastifyRequest): Promise<AuthUser | null | undefined> {
-    const header = request.headers.authorization;
-    if (!header) return undefined;
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) return null;
-    const payload = await tokens.verify(match[1]);
+): (token: string) => Promise<TokenSession | null> {
+  return async (token) => {
+    const payload = await tokens.verify(token);
     if (!payload) return null;
     const row = await users.findById(payload.id);
     // A password change bumps the version: every token issued before it stops working.
@@ -67,7 +73,25 @@ export function createAuthGuards(
       if (row.last_seen_at === null || now - row.last_seen_at >= ACTIVE_WINDOW_S) onSeen();
     }
     // The role comes from the database, so a demotion takes effect at once.
-    return { id: row.id, username: row.username, role: RoleSchema.catch('user').parse(row.role) };
+    const role = RoleSchema.catch('user').parse(row.role);
+    return { user: { id: row.id, username: row.username, role }, expiresAt: payload.exp };
+  };
+}
+
+export function createAuthGuards(
+  tokens: TokenService,
+  users: GuardUsers,
+  onSeen: () => void = () => undefined,
+): AuthGuards {
+  const authenticateToken = createTokenAuthenticator(tokens, users, onSeen);
+
+  /** undefined: no token sent; null: a token that is not (or no longer) valid. */
+  async function authenticate(request: FastifyRequest): Promise<AuthUser | null | undefined> {
+    const header = request.headers.authorization;
+    if (!header) return undefined;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) return null;
+    return (await authenticateToken(match[1]))?.user ?? null;
   }
 
   const optionalUser: preHandlerAsyncHookHandler = async (request) => {
@@ -88,5 +112,5 @@ export function createAuthGuards(
     };
   }
 
-  return { optionalUser, requireUser, requireRole };
+  return { optionalUser, requireUser, requireRole, authenticateToken };
 }

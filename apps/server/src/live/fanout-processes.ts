@@ -2,14 +2,31 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveFanout, LiveUpdate, UpgradeRequest } from './live-fanout.js';
+import type {
+  Connection,
+  FanoutEvents,
+  LiveFanout,
+  LiveUpdate,
+  UpgradeRequest,
+} from './live-fanout.js';
 
 export type ToWorker =
-  | { type: 'socket'; req: UpgradeRequest; head: Buffer; update: LiveUpdate }
-  | { type: 'update'; update: LiveUpdate }
+  | { type: 'socket'; id: number; req: UpgradeRequest; head: Buffer; update: LiveUpdate }
+  | { type: 'update'; update: LiveUpdate; quiet: boolean }
+  | { type: 'room'; room: string; bytes: Buffer }
+  | { type: 'session'; id: number; rooms: readonly string[]; bytes: Buffer }
   | { type: 'close' };
 
-export type FromWorker = { type: 'ready' } | { type: 'count'; open: number; accepted: number };
+export type FromWorker =
+  | { type: 'ready' }
+  /** Open sockets, sockets received so far, and the ids of connections gone since last said. */
+  | { type: 'count'; open: number; accepted: number; closed: number[] }
+  | { type: 'auth'; id: number; token: string | null };
+
+/** What a worker's `LiveSockets` is configured with (plain data: it travels as JSON). */
+export interface WorkerOptions {
+  maxQueuedBytes?: number;
+}
 
 /** A worker that died is started again after this long; its clients reconnect meanwhile. */
 export const RESTART_DELAY_MS = 500;
@@ -21,7 +38,7 @@ const MAX_WAITING = 10_000;
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER = {
   file: fileURLToPath(new URL(`./fanout-worker.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url)),
-  execArgv: FROM_SOURCE ? ['--import', 'tsx'] : [],
+  execArgv: FROM_SOURCE ? ['--conditions=source', '--import', 'tsx'] : [],
 };
 
 interface Worker {
@@ -31,12 +48,8 @@ interface Worker {
   sent: number;
   acked: number;
   open: number;
-}
-
-interface Waiting {
-  req: UpgradeRequest;
-  socket: Socket;
-  head: Buffer;
+  /** The connections handed to it and not yet reported gone. */
+  ids: Set<number>;
 }
 
 /**
@@ -44,19 +57,22 @@ interface Waiting {
  * more than one core can do quickly. So the sockets are spread over `count` worker processes
  * that write in parallel. This process completes nothing itself: it hands each upgraded TCP
  * connection (its file descriptor, over IPC) to the worker with the fewest, and sends every
- * update to each worker once. Workers start on the first connection and are restarted when
- * they die.
+ * message to each worker once (a session to the one worker holding its socket). Workers start
+ * on the first connection and are restarted when they die.
  */
 export class ProcessFanout implements LiveFanout {
   private readonly workers: (Worker | null)[];
+  private readonly owner = new Map<number, Worker>();
   private latest: LiveUpdate | null = null;
-  private waiting: Waiting[] = [];
+  private waiting: Connection[] = [];
+  private events: FanoutEvents | null = null;
   private started = false;
   private closing = false;
 
   constructor(
     count: number,
     private readonly log: FastifyBaseLogger,
+    private readonly options: WorkerOptions = {},
   ) {
     this.workers = Array.from({ length: count }, () => null);
   }
@@ -72,37 +88,52 @@ export class ProcessFanout implements LiveFanout {
     return this.workers.flatMap((w) => (w?.ready && w.process.pid ? [w.process.pid] : []));
   }
 
-  accept(req: UpgradeRequest, socket: Socket, head: Buffer, update: LiveUpdate): void {
-    if (this.closing) return void socket.destroy();
+  listen(events: FanoutEvents): void {
+    this.events = events;
+  }
+
+  accept(connection: Connection, update: LiveUpdate): void {
+    if (this.closing) return this.drop(connection);
     this.remember(update);
     if (!this.started) {
       this.started = true;
       this.workers.forEach((_, i) => this.spawn(i));
     }
     const worker = this.leastLoaded();
-    if (worker) return this.handOver(worker, { req, socket, head });
+    if (worker) return this.handOver(worker, connection);
     if (this.waiting.length >= MAX_WAITING) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      connection.socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      this.events?.closed(connection.id);
       return;
     }
-    socket.on('error', () => undefined);
-    this.waiting.push({ req, socket, head });
+    connection.socket.on('error', () => undefined);
+    this.waiting.push(connection);
   }
 
-  publish(update: LiveUpdate): void {
+  publish(update: LiveUpdate, quiet = false): void {
     if (!this.remember(update)) return;
-    for (const w of this.workers) if (w?.ready) this.send(w, { type: 'update', update });
+    for (const w of this.workers) if (w?.ready) this.post(w, { type: 'update', update, quiet });
+  }
+
+  send(room: string, bytes: Buffer): void {
+    for (const w of this.workers) if (w?.ready) this.post(w, { type: 'room', room, bytes });
+  }
+
+  session(id: number, rooms: readonly string[], bytes: Buffer): void {
+    const worker = this.owner.get(id);
+    if (worker?.ready) this.post(worker, { type: 'session', id, rooms, bytes });
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    this.waiting.forEach((w) => w.socket.destroy());
+    const waiting = this.waiting;
     this.waiting = [];
+    waiting.forEach((c) => this.drop(c));
     await Promise.all(
       this.workers.map(async (w) => {
         if (!w || w.process.exitCode !== null || w.process.signalCode !== null) return;
         const exited = new Promise((resolve) => w.process.once('exit', resolve));
-        this.send(w, { type: 'close' });
+        this.post(w, { type: 'close' });
         const timer = setTimeout(() => w.process.kill('SIGKILL'), EXIT_WAIT_MS);
         await exited;
         clearTimeout(timer);
@@ -116,32 +147,51 @@ export class ProcessFanout implements LiveFanout {
     return true;
   }
 
+  private drop({ id, socket }: Connection): void {
+    socket.destroy();
+    this.events?.closed(id);
+  }
+
+  private gone(worker: Worker, id: number): void {
+    if (!worker.ids.delete(id)) return;
+    if (this.owner.get(id) === worker) this.owner.delete(id);
+    this.events?.closed(id);
+  }
+
   private spawn(index: number): void {
-    const child = fork(WORKER.file, [], {
+    const child = fork(WORKER.file, [JSON.stringify(this.options)], {
       execArgv: WORKER.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const worker: Worker = { process: child, ready: false, sent: 0, acked: 0, open: 0 };
+    const worker: Worker = {
+      process: child,
+      ready: false,
+      sent: 0,
+      acked: 0,
+      open: 0,
+      ids: new Set(),
+    };
     this.workers[index] = worker;
     child.on('message', (message: FromWorker) => {
-      if (message.type === 'count') {
-        worker.open = message.open;
-        worker.acked = message.accepted;
-        return;
-      }
-      worker.ready = true;
-      if (this.latest) this.send(worker, { type: 'update', update: this.latest });
-      const waiting = this.waiting;
-      this.waiting = [];
-      for (const w of waiting) {
-        if (w.socket.destroyed) continue;
-        this.handOver(this.leastLoaded() ?? worker, w);
+      switch (message.type) {
+        case 'count':
+          worker.open = message.open;
+          worker.acked = message.accepted;
+          for (const id of message.closed) this.gone(worker, id);
+          return;
+        case 'auth':
+          if (this.owner.get(message.id) === worker) this.events?.auth(message.id, message.token);
+          return;
+        case 'ready':
+          return this.ready(worker);
       }
     });
     child.on('error', (err) => this.log.error({ err }, 'live fan-out process error'));
     child.on('exit', (code, signal) => {
       if (this.workers[index] === worker) this.workers[index] = null;
+      // Its sockets died with it.
+      for (const id of [...worker.ids]) this.gone(worker, id);
       if (this.closing) return;
       this.log.error(
         { code, signal, sockets: worker.open },
@@ -151,6 +201,17 @@ export class ProcessFanout implements LiveFanout {
         if (!this.closing && this.workers[index] === null) this.spawn(index);
       }, RESTART_DELAY_MS).unref();
     });
+  }
+
+  private ready(worker: Worker): void {
+    worker.ready = true;
+    if (this.latest) this.post(worker, { type: 'update', update: this.latest, quiet: false });
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const c of waiting) {
+      if (c.socket.destroyed) this.events?.closed(c.id);
+      else this.handOver(this.leastLoaded() ?? worker, c);
+    }
   }
 
   private leastLoaded(): Worker | null {
@@ -167,10 +228,13 @@ export class ProcessFanout implements LiveFanout {
     return best;
   }
 
-  private handOver(worker: Worker, { req, socket, head }: Waiting): void {
-    if (!this.latest) return void socket.destroy();
-    const message: ToWorker = { type: 'socket', req, head, update: this.latest };
+  private handOver(worker: Worker, connection: Connection): void {
+    const { id, req, socket, head } = connection;
+    if (!this.latest) return this.drop(connection);
+    const message: ToWorker = { type: 'socket', id, req, head, update: this.latest };
     worker.sent++;
+    worker.ids.add(id);
+    this.owner.set(id, worker);
     // Node would track a connection handed over as a cluster worker's, and server.close()
     // would then wait on the workers, forever once none is left. Detached from the server,
     // the connection is instead sent as a copy; destroying this process's copy afterwards
@@ -178,11 +242,13 @@ export class ProcessFanout implements LiveFanout {
     (socket as Socket & { server: unknown }).server = null;
     worker.process.send(message, socket, { keepOpen: true }, (err) => {
       socket.destroy();
-      if (err) worker.sent--;
+      if (!err) return;
+      worker.sent--;
+      this.gone(worker, id);
     });
   }
 
-  private send(worker: Worker, message: ToWorker): void {
+  private post(worker: Worker, message: ToWorker): void {
     if (!worker.process.connected) return;
     worker.process.send(message, (err: Error | null) => {
       if (err) this.log.debug({ err }, 'live fan-out process unreachable');

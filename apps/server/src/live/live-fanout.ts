@@ -14,18 +14,44 @@ export interface UpgradeRequest {
   headers: IncomingHttpHeaders;
 }
 
+/** An upgrade request for /ws, numbered by the hub; the number names the socket from then on. */
+export interface Connection {
+  id: number;
+  req: UpgradeRequest;
+  socket: Socket;
+  head: Buffer;
+}
+
+/** What the fan-out tells the hub about its sockets, wherever they are. */
+export interface FanoutEvents {
+  /** The socket sent `{type: 'auth', token}`; the answer is `session()`. */
+  auth(id: number, token: string | null): void;
+  /** The connection is gone (closed, refused, cut, or its process died); said once per id. */
+  closed(id: number): void;
+}
+
 /**
- * Where the /ws sockets live and how an update reaches them. In-process (`LiveSockets`), or
- * spread over child processes that write in parallel (`ProcessFanout`). The hub builds each
- * update once and hands the same bytes to whichever it has.
+ * Where the /ws sockets live and how messages reach them. In-process (`LiveSockets`), or
+ * spread over child processes that write in parallel (`ProcessFanout`). The hub serialises
+ * each message once and hands the same bytes to whichever it has; every socket is in room
+ * `all`, and in the rooms its session gives it.
  */
 export interface LiveFanout {
   /** Open sockets, including ones handed over and not yet counted by their process. */
   readonly size: number;
+  /** Where the fan-out reports auth requests and closed connections. */
+  listen(events: FanoutEvents): void;
   /** Completes the handshake of an upgrade request for /ws and sends `update` to the socket. */
-  accept(req: UpgradeRequest, socket: Socket, head: Buffer, update: LiveUpdate): void;
-  /** Writes `update` to every socket (unless a newer one was already sent). */
-  publish(update: LiveUpdate): void;
+  accept(connection: Connection, update: LiveUpdate): void;
+  /**
+   * Makes `update` the one answered to refreshes and new sockets (unless a newer one is
+   * held) and, unless `quiet`, writes it to every socket.
+   */
+  publish(update: LiveUpdate, quiet?: boolean): void;
+  /** Writes a message (UTF-8 JSON) to the sockets in `room`. */
+  send(room: string, bytes: Buffer): void;
+  /** Puts socket `id` in exactly `rooms` and writes `bytes` (its `session` message) to it. */
+  session(id: number, rooms: readonly string[], bytes: Buffer): void;
   /** Closes every socket (1001, going away). */
   close(): Promise<void>;
 }

@@ -1,16 +1,35 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { LiveServerMessage, PlaybackUpdate } from '@queuecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../core/bus.js';
+import type { BusEvent, EventBus } from '../core/bus.js';
+import { AddressLimit, clientAddress } from './address-limit.js';
 import type { LiveFanout, LiveUpdate } from './live-fanout.js';
-import type { PlaybackUpdate } from '@queuecast/contract';
+import { deliveriesFor, PLAYBACK_EFFECT, type LiveLookups } from './live-events.js';
+import { LiveSessions, type Authenticate } from './live-sessions.js';
+import type { Room } from './rooms.js';
 
 /** Active users drop out of the window without any event; look again this often. */
 export const REFRESH_INTERVAL_MS = 30_000;
 
+export interface LiveHubDeps extends LiveLookups {
+  playback: { build(listeners: number): Promise<PlaybackUpdate> };
+  bus: EventBus;
+  fanout: LiveFanout;
+  log: FastifyBaseLogger;
+  /** Checks an `auth` message's token as the HTTP guards do. */
+  authenticate: Authenticate;
+  /** Open sockets per client address; more upgrades are answered 429. */
+  maxSocketsPerAddress: number;
+  /** Client addresses from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
 /**
- * The live update of every /ws socket. A change rebuilds it once and serialises it once; the
- * fan-out writes the same bytes to every socket, in this process or in its workers.
+ * The live channel of every /ws socket. The playback update is rebuilt once per change and
+ * serialised once; bus events become messages for a room (live-events.ts), each serialised
+ * once. The fan-out writes the same bytes to the room's sockets, in this process or in its
+ * workers. Sockets are numbered here at the upgrade, where the cap per address is kept.
  */
 export class LiveHub {
   /** The update as UTF-8 JSON, numbered in the order built. */
@@ -18,22 +37,31 @@ export class LiveHub {
   private version = 0;
   private rebuilding = false;
   private rebuildAgain = false;
+  /** Whether the rebuild waiting behind the running one is to be written to every socket. */
+  private announceAgain = false;
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly fanout: LiveFanout;
+  private readonly log: FastifyBaseLogger;
+  private readonly sessions: LiveSessions;
+  private readonly perAddress: AddressLimit;
+  /** The address of every socket from its upgrade until the fan-out reports it gone. */
+  private readonly addresses = new Map<number, string>();
+  private nextId = 0;
 
   /** The station's listener count as last announced on the bus (it may play on another node). */
   private listeners = 0;
 
-  constructor(
-    private readonly playback: { build(listeners: number): Promise<PlaybackUpdate> },
-    bus: EventBus,
-    private readonly fanout: LiveFanout,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.unsubscribe = bus.subscribe((event) => {
-      if (event.type === 'listeners.changed') this.listeners = event.listeners;
-      this.scheduleBroadcast();
+  constructor(private readonly deps: LiveHubDeps) {
+    this.fanout = deps.fanout;
+    this.log = deps.log;
+    this.sessions = new LiveSessions(deps.authenticate, deps.fanout, deps.log);
+    this.perAddress = new AddressLimit(deps.maxSocketsPerAddress);
+    this.fanout.listen({
+      auth: (id, token) => void this.sessions.auth(id, token),
+      closed: (id) => this.release(id),
     });
+    this.unsubscribe = deps.bus.subscribe((event) => this.onEvent(event));
     this.timer = setInterval(() => void this.refreshIfChanged(), REFRESH_INTERVAL_MS);
   }
 
@@ -44,47 +72,88 @@ export class LiveHub {
   /** Takes an HTTP upgrade request for /ws: the socket gets the current update on connect. */
   accept(req: IncomingMessage, socket: Socket, head: Buffer): void {
     socket.on('error', () => undefined);
+    const address = clientAddress(req, this.deps.trustProxy);
+    if (!this.perAddress.tryAdd(address)) {
+      socket.end(
+        'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+      );
+      return;
+    }
+    const id = ++this.nextId;
+    this.addresses.set(id, address);
+    this.sessions.opened(id);
     const request = { method: req.method ?? 'GET', url: req.url ?? '/ws', headers: req.headers };
     this.snapshot().then(
       (update) => {
-        if (!socket.destroyed) this.fanout.accept(request, socket, head, update);
+        if (socket.destroyed) return this.release(id);
+        this.fanout.accept({ id, req: request, socket, head }, update);
       },
       (err: unknown) => {
         this.current = null;
+        this.release(id);
         this.log.error({ err }, 'could not build the live update');
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
       },
     );
   }
 
+  /** Sends `message` to the sockets in `room`, serialised once for all of them. */
+  send(room: Room, message: LiveServerMessage): void {
+    if (this.fanout.size > 0) this.fanout.send(room, Buffer.from(JSON.stringify(message)));
+  }
+
   async close(): Promise<void> {
     this.unsubscribe();
     clearInterval(this.timer);
+    this.sessions.close();
     await this.fanout.close();
   }
 
+  private release(id: number): void {
+    const address = this.addresses.get(id);
+    if (address === undefined) return;
+    this.addresses.delete(id);
+    this.perAddress.remove(address);
+    this.sessions.closed(id);
+  }
+
+  private onEvent(event: BusEvent): void {
+    if (event.type === 'listeners.changed') this.listeners = event.listeners;
+    const effect = PLAYBACK_EFFECT[event.type];
+    if (effect !== 'none') this.scheduleRebuild(effect === 'broadcast');
+    if (this.fanout.size === 0) return; // nobody to tell
+    deliveriesFor(event, this.deps).then(
+      (deliveries) => deliveries.forEach((d) => this.send(d.room, d.message)),
+      (err: unknown) => this.log.error({ err, event: event.type }, 'could not map a live event'),
+    );
+  }
+
   private snapshot(): Promise<LiveUpdate> {
-    this.current ??= this.playback.build(this.listeners).then((update) => ({
+    this.current ??= this.deps.playback.build(this.listeners).then((update) => ({
       version: ++this.version,
       bytes: Buffer.from(JSON.stringify(update)),
     }));
     return this.current;
   }
 
-  /** Coalesces bursts of changes: one rebuild at a time, one more if anything came meanwhile. */
-  private scheduleBroadcast(): void {
+  /**
+   * Coalesces bursts of changes: one rebuild at a time, one more if anything came meanwhile.
+   * `announce`: written to every socket; otherwise only held for refreshes and new sockets.
+   */
+  private scheduleRebuild(announce: boolean): void {
     if (this.fanout.size === 0) {
       this.current = null; // nobody to tell: the next socket's connect builds it
       return;
     }
     if (this.rebuilding) {
       this.rebuildAgain = true;
+      this.announceAgain ||= announce;
       return;
     }
     this.rebuilding = true;
     this.current = null;
     void this.snapshot()
-      .then((update) => this.fanout.publish(update))
+      .then((update) => this.fanout.publish(update, !announce))
       .catch((err: unknown) => {
         this.current = null;
         this.log.error({ err }, 'could not build the live update');
@@ -92,8 +161,10 @@ export class LiveHub {
       .finally(() => {
         this.rebuilding = false;
         if (this.rebuildAgain) {
+          const again = this.announceAgain;
           this.rebuildAgain = false;
-          this.scheduleBroadcast();
+          this.announceAgain = false;
+          this.scheduleRebuild(again);
         }
       });
   }

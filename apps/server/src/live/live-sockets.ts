@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { LiveFanout, LiveUpdate, UpgradeRequest } from './live-fanout.js';
+import { parseClientMessage, REFUSED_OVER } from './client-message.js';
+import { INBOUND_LIMITS, type InboundLimits } from './inbound-limiter.js';
+import type { Connection, FanoutEvents, LiveFanout, LiveUpdate } from './live-fanout.js';
+import { LivePeer } from './live-peer.js';
+import { Rooms } from './rooms.js';
 import { textFrame } from './ws-frame.js';
 
 export const PING_INTERVAL_MS = 30_000;
@@ -11,20 +15,27 @@ export const PING_INTERVAL_MS = 30_000;
  * never land together in front of an update.
  */
 const PING_SLICES = 30;
-/** Clients only ever send `{"type":"refresh"}`: longer messages are ignored, huge ones refused. */
-const IGNORED_OVER = 1024;
-const REFUSED_OVER = 4096;
+/** A refresh within this long of being sent the same update writes nothing. */
+export const REFRESH_WINDOW_MS = 2000;
+export const DEFAULT_MAX_QUEUED_BYTES = 512 * 1024;
+/** A client closed for flooding gets this long to take its close frame before it is cut. */
+const CLOSE_GRACE_MS = 500;
 
 export interface LiveSocketsOptions {
   /** Called whenever the number of open sockets changes. */
   onSizeChange?: (size: number) => void;
   pingIntervalMs?: number;
+  /** Bytes a socket may have waiting to be sent before it is closed. */
+  maxQueuedBytes?: number;
+  refreshWindowMs?: number;
+  inboundLimits?: InboundLimits;
 }
 
 /**
- * The open /ws sockets of one process. A published update is framed once and the same bytes
- * are written to every socket's TCP connection; `{type: 'refresh'}` is answered with the
- * latest update; bad frames are ignored; a socket that misses a ping round is closed.
+ * The open /ws sockets of one process. A message is framed once and the same bytes are written
+ * to the TCP connection of every socket it is for, up to each socket's send bound; the client
+ * may ask for the latest update again (`refresh`, coalesced) and for a session (`auth`, passed
+ * on to the hub), at a limited rate; a socket that misses a ping round is closed.
  */
 export class LiveSockets implements LiveFanout {
   private readonly server = new WebSocketServer({
@@ -33,45 +44,70 @@ export class LiveSockets implements LiveFanout {
     perMessageDeflate: false,
     maxPayload: REFUSED_OVER,
   });
-  /** Each WebSocket with the TCP connection under it, where the shared frame is written. */
-  private readonly sockets = new Map<WebSocket, Socket>();
-  private readonly alive = new WeakSet<WebSocket>();
-  private readonly slices = Array.from({ length: PING_SLICES }, () => new Set<WebSocket>());
+  private readonly peers = new Map<number, LivePeer>();
+  private readonly rooms = new Rooms<LivePeer>();
+  private readonly alive = new WeakSet<LivePeer>();
+  private readonly slices = Array.from({ length: PING_SLICES }, () => new Set<LivePeer>());
   private nextSlice = 0;
   private dealt = 0;
   private latest: LiveUpdate | null = null;
   private frame: Buffer | null = null;
+  private events: FanoutEvents | null = null;
   private readonly pinger: NodeJS.Timeout;
+  private readonly maxQueued: number;
+  private readonly limits: InboundLimits;
 
   constructor(private readonly options: LiveSocketsOptions = {}) {
     const interval = options.pingIntervalMs ?? PING_INTERVAL_MS;
     this.pinger = setInterval(() => this.pingSlice(), interval / PING_SLICES);
     this.pinger.unref();
+    this.maxQueued = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
+    this.limits = options.inboundLimits ?? INBOUND_LIMITS;
   }
 
   get size(): number {
-    return this.sockets.size;
+    return this.peers.size;
   }
 
-  accept(req: UpgradeRequest, socket: Socket, head: Buffer, update: LiveUpdate): void {
+  listen(events: FanoutEvents): void {
+    this.events = events;
+  }
+
+  accept({ id, req, socket, head }: Connection, update: LiveUpdate): void {
     this.remember(update);
+    socket.once('close', () => this.events?.closed(id));
     // ws reads only method, url and headers of the request.
-    this.server.handleUpgrade(req as IncomingMessage, socket, head, (ws) => this.add(ws, socket));
+    this.server.handleUpgrade(req as IncomingMessage, socket, head, (ws) =>
+      this.add(id, ws, socket),
+    );
   }
 
-  publish(update: LiveUpdate): void {
-    if (!this.remember(update) || !this.frame) return;
-    const frame = this.frame;
-    for (const connection of this.sockets.values()) {
-      // One write of the shared frame; ws's own send would frame and write it again per socket.
-      if (!connection.destroyed) connection.write(frame);
-    }
+  publish(update: LiveUpdate, quiet = false): void {
+    if (!this.remember(update) || quiet) return;
+    const frame = this.frame!;
+    // One write of the shared frame; ws's own send would frame and write it again per socket.
+    for (const peer of this.peers.values()) peer.writeUpdate(update.version, frame, this.maxQueued);
+  }
+
+  send(room: string, bytes: Buffer): void {
+    const members = this.rooms.in(room);
+    if (members.size === 0) return;
+    const frame = textFrame(bytes);
+    for (const peer of members) peer.write(frame, this.maxQueued);
+  }
+
+  session(id: number, rooms: readonly string[], bytes: Buffer): void {
+    const peer = this.peers.get(id);
+    if (!peer) return;
+    this.rooms.set(peer, rooms);
+    peer.write(textFrame(bytes), this.maxQueued);
   }
 
   close(): Promise<void> {
     clearInterval(this.pinger);
-    for (const ws of this.sockets.keys()) ws.close(1001, 'server shutting down');
-    this.sockets.clear();
+    for (const peer of this.peers.values()) peer.ws.close(1001, 'server shutting down');
+    this.peers.clear();
+    this.rooms.clear();
     this.slices.forEach((slice) => slice.clear());
     this.options.onSizeChange?.(0);
     return Promise.resolve();
@@ -85,48 +121,59 @@ export class LiveSockets implements LiveFanout {
     return true;
   }
 
-  private add(ws: WebSocket, connection: Socket): void {
-    this.sockets.set(ws, connection);
-    this.alive.add(ws);
+  private add(id: number, ws: WebSocket, connection: Socket): void {
+    const peer = new LivePeer(id, ws, connection, this.limits);
+    this.peers.set(id, peer);
+    this.rooms.set(peer, ['all']);
+    this.alive.add(peer);
     const slice = this.slices[this.dealt++ % PING_SLICES]!;
-    slice.add(ws);
-    ws.on('pong', () => this.alive.add(ws));
+    slice.add(peer);
+    ws.on('pong', () => this.alive.add(peer));
     ws.on('close', () => {
-      slice.delete(ws);
-      if (this.sockets.delete(ws)) this.options.onSizeChange?.(this.sockets.size);
-    });
-    ws.on('error', () => undefined); // the close that follows removes it
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary && Buffer.isBuffer(data) && data.length <= IGNORED_OVER) {
-        this.onMessage(ws, connection, data);
+      slice.delete(peer);
+      this.rooms.leave(peer);
+      if (this.peers.get(id) === peer && this.peers.delete(id)) {
+        this.options.onSizeChange?.(this.peers.size);
       }
     });
-    this.options.onSizeChange?.(this.sockets.size);
-    if (this.frame) connection.write(this.frame);
+    ws.on('error', () => undefined); // the close that follows removes it
+    ws.on('message', (data, isBinary) => this.onMessage(peer, data as Buffer, isBinary));
+    this.options.onSizeChange?.(this.peers.size);
+    if (this.latest) peer.writeUpdate(this.latest.version, this.frame!, this.maxQueued);
   }
 
-  private onMessage(ws: WebSocket, connection: Socket, data: Buffer): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(data.toString('utf8'));
-    } catch {
-      return; // a bad frame is ignored, never fatal
-    }
-    const isRefresh = (message as { type?: unknown } | null)?.type === 'refresh';
-    if (isRefresh && this.frame && ws.readyState === ws.OPEN) connection.write(this.frame);
+  private onMessage(peer: LivePeer, data: Buffer, isBinary: boolean): void {
+    if (!peer.open) return;
+    const verdict = peer.limiter.take();
+    if (verdict === 'close') return this.cut(peer, 1008, 'too many messages');
+    if (verdict === 'drop' || isBinary || !Buffer.isBuffer(data)) return;
+    const message = parseClientMessage(data);
+    if (message?.type === 'auth') return this.events?.auth(peer.id, message.token);
+    if (message?.type !== 'refresh' || !this.latest) return;
+    const { version } = this.latest;
+    const windowMs = this.options.refreshWindowMs ?? REFRESH_WINDOW_MS;
+    if (peer.wantsRefresh(version, windowMs))
+      peer.writeUpdate(version, this.frame!, this.maxQueued);
+  }
+
+  /** Closes with `code` and stops reading; a client that does not take the close is cut. */
+  private cut(peer: LivePeer, code: number, reason: string): void {
+    peer.ws.close(code, reason);
+    peer.connection.pause();
+    setTimeout(() => peer.ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   /** Pings one slice; a socket that has not answered since its last ping is cut. */
   private pingSlice(): void {
     const slice = this.slices[this.nextSlice]!;
     this.nextSlice = (this.nextSlice + 1) % PING_SLICES;
-    for (const ws of slice) {
-      if (!this.alive.has(ws)) {
-        ws.terminate();
+    for (const peer of slice) {
+      if (!this.alive.has(peer)) {
+        peer.ws.terminate();
         continue;
       }
-      this.alive.delete(ws);
-      ws.ping();
+      this.alive.delete(peer);
+      peer.ws.ping();
     }
   }
 }

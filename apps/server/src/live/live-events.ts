@@ -1,0 +1,51 @@
+import type { LiveServerMessage } from '@queuecast/contract';
+import type { BusEvent, BusEventType } from '../core/bus.js';
+import type { Room } from './rooms.js';
+
+/** A message for the sockets of one room. */
+export interface LiveDelivery {
+  room: Room;
+  message: LiveServerMessage;
+}
+
+/** The reads a mapping may make. */
+export interface LiveLookups {
+  /** A song as messages name it, or null when it no longer exists. */
+  song(id: number): Promise<{ id: number; title: string; artist: string | null } | null>;
+}
+
+type EventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
+type Mapping<T extends BusEventType> = (
+  event: EventOf<T>,
+  lookups: LiveLookups,
+) => LiveDelivery[] | Promise<LiveDelivery[]>;
+
+/**
+ * What a bus event does to the playback update: rebuilt and written to every socket
+ * (`broadcast`), rebuilt for the next connection or refresh only (`hold`), or nothing.
+ */
+export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'> = {
+  'queue.changed': 'broadcast',
+  'track.started': 'broadcast',
+  'users.seen': 'broadcast',
+  // The count goes out as its own small message; the next full update carries it too.
+  'listeners.changed': 'hold',
+};
+
+/** The messages a bus event becomes, each for one room. */
+const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
+  'listeners.changed': (event) => [
+    { room: 'all', message: { type: 'listeners', listeners: event.listeners } },
+  ],
+  'track.started': async (event, lookups) => {
+    if (event.requested_by === null) return [];
+    const song = await lookups.song(event.song_id);
+    if (!song) return [];
+    return [{ room: `user:${event.requested_by}`, message: { type: 'request_on_air', song } }];
+  },
+};
+
+export async function deliveriesFor(event: BusEvent, lookups: LiveLookups) {
+  const mapping = MAPPINGS[event.type] as Mapping<typeof event.type> | undefined;
+  return mapping ? mapping(event, lookups) : [];
+}
