@@ -6,6 +6,7 @@ import type { Clock } from '../core/clock.js';
 import type { RequestRules } from '../core/song-rules.js';
 import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
+import { ListenersAnnouncer } from './listeners-announcer.js';
 import { Mp3Broadcaster } from './mp3-broadcaster.js';
 import { Playout } from './playout.js';
 import { Scheduler, type Track } from './scheduler.js';
@@ -37,6 +38,7 @@ export class Station {
   readonly scheduler: Scheduler;
   private running = false;
   private readonly unsubscribe: () => void;
+  private readonly announcer: ListenersAnnouncer;
 
   constructor(private readonly deps: StationDeps) {
     this.mp3 = new Mp3Broadcaster(deps.stationName);
@@ -57,6 +59,10 @@ export class Station {
         write: (pcm) => this.encoder.write(pcm),
       },
       deps.log,
+    );
+    this.announcer = new ListenersAnnouncer(
+      () => this.listeners,
+      (listeners) => deps.bus.publish({ type: 'listeners.changed', listeners }),
     );
     this.unsubscribe = deps.bus.subscribe((event) => {
       if (event.type === 'queue.changed') this.playout.reconsiderNext();
@@ -84,6 +90,7 @@ export class Station {
     this.mp3.start();
     this.encoder.start();
     this.playout.start(resume);
+    this.announcer.start();
     this.running = true;
     if (resume) this.deps.log.info({ song: resume.songId, offset: resume.offset }, 'resumed');
   }
@@ -92,6 +99,7 @@ export class Station {
     if (!this.running) return;
     this.running = false;
     this.unsubscribe();
+    this.announcer.stop();
     this.playout.stop();
     this.mp3.close();
     await this.encoder.stop();

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryEventBus } from '../bus/memory-bus.js';
+import type { BusEvent } from '../core/bus.js';
+import { HLS_CLIENT_WINDOW_MS, HlsClients } from './hls-clients.js';
+import { ListenersAnnouncer } from './listeners-announcer.js';
+import { Mp3Broadcaster } from './mp3-broadcaster.js';
+
+const EVERY_MS = 200;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  cleanup.forEach((c) => c());
+  cleanup = [];
+});
+
+/** A real MP3 broadcaster behind a real HTTP server, and a way to connect listeners to it. */
+async function mp3Station() {
+  const mp3 = new Mp3Broadcaster('test');
+  const server = http.createServer((_, res) => mp3.add(res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  cleanup.push(() => {
+    mp3.close();
+    server.close();
+  });
+  /** A listener connection, once the broadcaster counts it. */
+  const listen = async () => {
+    const before = mp3.count;
+    const req = http.get(`http://127.0.0.1:${port}/`);
+    req.on('error', () => undefined);
+    while (mp3.count === before) await sleep(5);
+    return req;
+  };
+  return { mp3, listen };
+}
+
+describe('ListenersAnnouncer', () => {
+  it('announces MP3 and HLS listeners on the bus, one event per interval at most', async () => {
+    const bus = new MemoryEventBus();
+    const seen: { at: number; listeners: number }[] = [];
+    bus.subscribe((e: BusEvent) => {
+      if (e.type === 'listeners.changed') seen.push({ at: Date.now(), listeners: e.listeners });
+    });
+    const { mp3, listen } = await mp3Station();
+    const hls = new HlsClients();
+    const announcer = new ListenersAnnouncer(
+      () => mp3.count + hls.count(),
+      (listeners) => bus.publish({ type: 'listeners.changed', listeners }),
+      EVERY_MS,
+    );
+    announcer.start();
+    cleanup.push(() => announcer.stop());
+
+    await sleep(EVERY_MS * 1.5);
+    expect(seen.map((s) => s.listeners)).toEqual([0]); // the first look says where it starts
+    await sleep(EVERY_MS * 2);
+    expect(seen).toHaveLength(1); // no change, nothing said
+
+    // A burst of changes: three MP3 connections and four HLS clients, one soon to expire.
+    const requests = [await listen(), await listen(), await listen()];
+    hls.touch('10.0.0.3', 'a', Date.now() - HLS_CLIENT_WINDOW_MS + EVERY_MS * 3);
+    hls.touch('10.0.0.1', 'a');
+    hls.touch('10.0.0.2', 'a');
+    hls.touch('10.0.0.2', 'b');
+    await sleep(EVERY_MS * 1.5);
+    expect(seen.map((s) => s.listeners)).toEqual([0, 7]);
+
+    // The HLS client whose polls stopped drops out on its own; an MP3 listener leaves.
+    requests[0]!.destroy();
+    await sleep(EVERY_MS * 4);
+    expect(
+      seen
+        .map((s) => s.listeners)
+        .slice(2)
+        .at(-1),
+    ).toBe(5);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(EVERY_MS * 0.9);
+    }
+    requests.forEach((r) => r.destroy());
+  });
+});
