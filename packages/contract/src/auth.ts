@@ -14,6 +14,8 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const LoginResponseSchema = z.object({ token: z.string() });
 
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
 export const SignupBodySchema = z.object({
   username: UsernameSchema,
   email: z
@@ -44,3 +46,5 @@ export const ChangePasswordResponseSchema = z.object({
   success: z.literal(true),
   token: z.string(),
 });
+
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;

@@ -43,6 +43,13 @@ export const ArtistSongsSchema = z.object({
 export type ArtistSongs = z.infer<typeof ArtistSongsSchema>;
 
 export const ArtistLetterSchema = z.enum(ARTIST_LETTERS);
+/** `/api/artists/{letter}`: a letter in either case. */
+export const ArtistLetterParamSchema = z.object({
+  letter: z
+    .string()
+    .transform((l) => l.toUpperCase())
+    .pipe(z.enum(ARTIST_LETTERS, { error: 'letter must be one of A-Z, 0-9 or -.' })),
+});
 
 export const ArtistListEntrySchema = z.object({
   id: z.number().int(),
@@ -62,6 +69,11 @@ export const PlatformSchema = z.object({
 });
 export type Platform = z.infer<typeof PlatformSchema>;
 export const PlatformListSchema = z.object({ platforms: z.array(PlatformSchema) });
+export type PlatformList = z.infer<typeof PlatformListSchema>;
+/** `/api/platforms/{platform}`: the platform's name. */
+export const PlatformParamSchema = z.object({ platform: z.string().min(1).max(200) });
+/** `/api/tags/{tags}`: one tag or several, comma-separated. */
+export const TagsParamSchema = z.object({ tags: z.string().min(1).max(1000) });
 
 export const PageQuerySchema = z.object({
   offset: z.coerce
@@ -117,11 +129,15 @@ export const VoteResultSchema = z.object({
 });
 export type VoteResult = z.infer<typeof VoteResultSchema>;
 export const UserVotesSchema = z.object({ votes: z.record(z.string(), z.number().int()) });
+export type UserVotesResponse = z.infer<typeof UserVotesSchema>;
 
 export const FavoriteBodySchema = z.object({
   song_id: z.number().int().positive(),
 });
 export const FavoritesSchema = z.object({ favorites: z.array(SongEntrySchema) });
+export type Favorites = z.infer<typeof FavoritesSchema>;
+/** `/api/user/favorites/{songId}`. */
+export const SongIdParamSchema = z.object({ songId: z.coerce.number().int().positive() });
 
 export const CommentBodySchema = z.object({
   comment: z
@@ -139,3 +155,8 @@ export const RecentCommentSchema = z.object({
 });
 export type RecentComment = z.infer<typeof RecentCommentSchema>;
 export const RecentCommentsSchema = z.object({ comments: z.array(RecentCommentSchema) });
+export type RecentComments = z.infer<typeof RecentCommentsSchema>;
+
+/** POST /api/song/{id}/comment. */
+export const CommentCreatedSchema = z.object({ success: z.literal(true), id: z.number().int() });
+export type CommentCreated = z.infer<typeof CommentCreatedSchema>;

@@ -9,6 +9,7 @@ export const ErrorSchema = z.object({
 export type ApiError = z.infer<typeof ErrorSchema>;
 
 export const OkSchema = z.object({ success: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;
 
 export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -6,4 +6,5 @@ export * from './song.js';
 export * from './live.js';
 export * from './catalog.js';
 export * from './queue.js';
+export * from './messages.js';
 export * from './paths.js';

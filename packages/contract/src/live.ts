@@ -115,5 +115,8 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 
+/** `/stream/{segment}`: an HLS segment or the MP3 stream. */
+export const StreamSegmentParamSchema = z.object({ segment: z.string().max(100) });
+
 export const SkipResultSchema = z.object({ skipped: SongSchema.nullable() });
 export type SkipResult = z.infer<typeof SkipResultSchema>;

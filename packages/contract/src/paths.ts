@@ -58,7 +58,7 @@ export function route<P extends string>(pattern: P): Route<P> {
         .replace(/:([A-Za-z_]+)/g, (_, name: string) => value(name));
       return path + queryString(query);
     },
-  } as Route<P>;
+  };
 }
 
 function queryString(query: Query | undefined): string {

@@ -44,6 +44,11 @@ export const ReferralSchema = z.object({
 });
 export type Referral = z.infer<typeof ReferralSchema>;
 export const ReferralListSchema = z.object({ referrals: z.array(ReferralSchema) });
+export type ReferralList = z.infer<typeof ReferralListSchema>;
+
+/** GET /api/user/me. */
+export const MeSchema = z.object({ user: UserSchema });
+export type Me = z.infer<typeof MeSchema>;
 
 export const ActiveUserSchema = z.object({ username: z.string() });
 export type ActiveUser = z.infer<typeof ActiveUserSchema>;

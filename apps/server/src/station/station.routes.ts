@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorSchema, SkipResultSchema, API } from '@queuecast/contract';
+import { API, ErrorSchema, SkipResultSchema, StreamSegmentParamSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthGuards } from '../auth/guards.js';
 import { notFound } from '../lib/http-error.js';
 import { HLS_SEGMENT_PATTERN } from './encoder.js';
@@ -30,7 +29,7 @@ export function stationRoutes(deps: {
 
     app.get(
       '/stream/:segment',
-      { schema: { hide: true, params: z.object({ segment: z.string() }) } },
+      { schema: { hide: true, params: StreamSegmentParamSchema } },
       async (req, reply) => {
         const { segment } = req.params;
         if (segment === 'live.mp3') {

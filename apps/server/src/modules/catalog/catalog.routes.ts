@@ -1,21 +1,22 @@
 import {
+  API,
   ArtistLetterListSchema,
-  ARTIST_LETTERS,
+  ArtistLetterParamSchema,
   ArtistSongsSchema,
   ErrorSchema,
   IdParamSchema,
   PageQuerySchema,
   PlatformListSchema,
+  PlatformParamSchema,
   PlatformSongsSchema,
   SearchQuerySchema,
   SearchResultSchema,
   SongDetailSchema,
   TagCountsSchema,
   TagSongsSchema,
-  API,
+  TagsParamSchema,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { CatalogService } from './catalog.service.js';
 
@@ -59,12 +60,7 @@ export function catalogRoutes(deps: {
       {
         schema: {
           tags: ['catalog'],
-          params: z.object({
-            letter: z
-              .string()
-              .transform((l) => l.toUpperCase())
-              .pipe(z.enum(ARTIST_LETTERS, { error: 'letter must be one of A-Z, 0-9 or -.' })),
-          }),
+          params: ArtistLetterParamSchema,
           response: { 200: ArtistLetterListSchema, ...errors },
         },
       },
@@ -83,7 +79,7 @@ export function catalogRoutes(deps: {
         preHandler,
         schema: {
           tags: ['catalog'],
-          params: z.object({ platform: z.string().min(1).max(200) }),
+          params: PlatformParamSchema,
           querystring: PageQuerySchema,
           response: { 200: PlatformSongsSchema, ...errors },
         },
@@ -103,7 +99,7 @@ export function catalogRoutes(deps: {
         preHandler,
         schema: {
           tags: ['catalog'],
-          params: z.object({ tags: z.string().min(1).max(1000) }),
+          params: TagsParamSchema,
           querystring: PageQuerySchema,
           response: { 200: TagSongsSchema, ...errors },
         },

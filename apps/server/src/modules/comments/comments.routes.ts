@@ -1,12 +1,12 @@
 import {
+  API,
   CommentBodySchema,
+  CommentCreatedSchema,
   ErrorSchema,
   IdParamSchema,
   RecentCommentsSchema,
-  API,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { CommentsService } from './comments.service.js';
 
@@ -26,7 +26,7 @@ export function commentsRoutes(deps: {
           params: IdParamSchema,
           body: CommentBodySchema,
           response: {
-            200: z.object({ success: z.literal(true), id: z.number().int() }),
+            200: CommentCreatedSchema,
             400: ErrorSchema,
             401: ErrorSchema,
             404: ErrorSchema,

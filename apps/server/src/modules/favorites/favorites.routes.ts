@@ -1,12 +1,12 @@
 import {
+  API,
   ErrorSchema,
   FavoriteBodySchema,
   FavoritesSchema,
   OkSchema,
-  API,
+  SongIdParamSchema,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { FavoritesService } from './favorites.service.js';
 
@@ -56,7 +56,7 @@ export function favoritesRoutes(deps: {
         schema: {
           tags: ['favorites'],
           security,
-          params: z.object({ songId: z.coerce.number().int().positive() }),
+          params: SongIdParamSchema,
           response: { 200: OkSchema, ...errors },
         },
       },

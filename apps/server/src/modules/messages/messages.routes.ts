@@ -1,6 +1,5 @@
-import { ErrorSchema, API } from '@queuecast/contract';
+import { API, ErrorSchema, UnreadCountSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { MessageRepo } from './message.repo.js';
 
@@ -17,7 +16,7 @@ export function messagesRoutes(deps: {
         schema: {
           tags: ['messages'],
           security: [{ bearer: [] }],
-          response: { 200: z.object({ unreadCount: z.number().int() }), 401: ErrorSchema },
+          response: { 200: UnreadCountSchema, 401: ErrorSchema },
         },
       },
       async (req) => ({ unreadCount: await messages.countUnread(req.user!.id) }),

@@ -1,5 +1,4 @@
-import { ErrorSchema, ReferralListSchema, UserSchema, API } from '@queuecast/contract';
-import { z } from 'zod';
+import { API, ErrorSchema, MeSchema, ReferralListSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import { notFound } from '../../lib/http-error.js';
@@ -21,7 +20,7 @@ export function usersRoutes(deps: {
         schema: {
           tags: ['users'],
           security: [{ bearer: [] }],
-          response: { 200: z.object({ user: UserSchema }), 401: ErrorSchema },
+          response: { 200: MeSchema, 401: ErrorSchema },
         },
       },
       async (req) => {
