@@ -1,9 +1,8 @@
-import { API } from '@queuecast/contract';
+import { API, type VoteResult } from '@queuecast/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { storeVote } from './get-user-votes';
 import { queryKeys } from './keys';
-import type { VoteResult } from './set-vote';
 
 export const removeVote = (songId: number) =>
   api<VoteResult>(API.songVote.path({ id: songId }), { method: 'DELETE' });

@@ -1,16 +1,8 @@
-import { API } from '@queuecast/contract';
+import { API, type VoteResult } from '@queuecast/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { storeVote } from './get-user-votes';
 import { queryKeys } from './keys';
-
-/** The answer to a vote change: the song's new score and the user's own vote. */
-export interface VoteResult {
-  success: true;
-  avg_vote: number | null;
-  vote_count: number;
-  user_vote: number | null;
-}
 
 export interface SetVoteInput {
   songId: number;

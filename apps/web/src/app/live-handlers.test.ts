@@ -5,12 +5,12 @@ import { queryKeys } from '../api/keys';
 import { routeLiveMessage } from '../lib/live-messages';
 import { playbackKey } from '../lib/playback';
 import { serverNow } from '../lib/server-clock';
-import { createSong } from '../test/factories';
+import { createQueueSong } from '../test/factories';
 import { liveHandlers } from './live-handlers';
 
 const update = (fields: Partial<PlaybackUpdate> = {}): PlaybackUpdate => ({
   type: 'playback_update',
-  now_playing: createSong(1),
+  now_playing: createQueueSong(1, { source: 'now', isNowPlaying: true }),
   queue: [],
   history: [],
   active_users: [],

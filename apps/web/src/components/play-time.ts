@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import type { TableSong } from './table-song';
 
 const mins = (n: number) => `${n} ${n === 1 ? 'min' : 'mins'}`;
 
@@ -7,7 +7,7 @@ const mins = (n: number) => `${n} ${n === 1 ? 'min' : 'mins'}`;
  * their start; played songs count minutes since theirs.
  */
 export function playTimeText(
-  song: Pick<Song, 'source' | 'isNowPlaying' | 'start_time' | 'played_at'>,
+  song: Pick<TableSong, 'source' | 'isNowPlaying' | 'start_time' | 'played_at'>,
   now: number,
 ): string {
   if (song.source === 'now' || song.isNowPlaying) return '▶ Now';

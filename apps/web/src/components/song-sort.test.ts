@@ -1,7 +1,8 @@
 import type { Song } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
-import { createSong as song } from '../test/factories';
+import { createQueueSong, createSong as song } from '../test/factories';
 import { nextSort, sortSongs } from './song-sort';
+import type { TableSong } from './table-song';
 
 const ids = (songs: Song[]) => songs.map((s) => s.id);
 
@@ -44,10 +45,10 @@ describe('sortSongs', () => {
   });
 
   it('puts songs without a requester or play time last', () => {
-    const played = [
-      song(1, { requested_by_username: null, start_time: 50 }),
-      song(2, { requested_by_username: 'zed' }),
-      song(3, { requested_by_username: 'amy', start_time: 10 }),
+    const played: TableSong[] = [
+      createQueueSong(1, { requested_by_username: null, start_time: 50 }),
+      { ...song(2), requested_by_username: 'zed' },
+      createQueueSong(3, { requested_by_username: 'amy', start_time: 10 }),
     ];
     const by = (field: 'requested_by_username' | 'start_time', direction: 'asc' | 'desc') =>
       ids(sortSongs(played, { field, direction }));

@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import type { TableSong } from './table-song';
 
 /** The columns a song table can sort by. */
 export type SortField =
@@ -11,7 +11,7 @@ export interface SortState {
 
 type SortValue = string | number | null;
 
-function valueOf(song: Song, field: SortField, favorites: ReadonlySet<number>): SortValue {
+function valueOf(song: TableSong, field: SortField, favorites: ReadonlySet<number>): SortValue {
   switch (field) {
     case 'artist':
       return song.artist;
@@ -36,11 +36,11 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
  * A sorted copy; empty values (null, missing, blank text) go last in either direction and
  * ties keep their incoming order, so the server's order breaks them.
  */
-export function sortSongs(
-  songs: readonly Song[],
+export function sortSongs<T extends TableSong>(
+  songs: readonly T[],
   sort: SortState | null,
   favorites: ReadonlySet<number> = new Set(),
-): Song[] {
+): T[] {
   if (!sort) return [...songs];
   const sign = sort.direction === 'asc' ? 1 : -1;
   const keyed = songs.map((song, index) => ({

@@ -1,4 +1,4 @@
-import { PAGES, type Song } from '@queuecast/contract';
+import { PAGES } from '@queuecast/contract';
 import { memo, useMemo, useState } from 'react';
 import { useFavoriteIds } from '../api/get-favorites';
 import { useUserVotes } from '../api/get-user-votes';
@@ -11,10 +11,12 @@ import { FavoriteToggle, useFavoriteHandler, type FavoriteHandler } from './favo
 import { playTimeText } from './play-time';
 import { RequestButton, useRequestHandler, type RequestHandler } from './request-button';
 import { nextSort, sortSongs, type SortField, type SortState } from './song-sort';
+import type { TableSong } from './table-song';
 import { VoteControl, useVoteHandler, type VoteHandler } from './vote-control';
 
 export interface SongTableProps {
-  songs: readonly Song[];
+  /** List songs, or queue entries with their queue fields (Play Time, Requested By). */
+  songs: readonly TableSong[];
   /** Names the table for assistive technology. */
   label: string;
   /** Column headers sort the rows (ascending, then descending; empty values last). */
@@ -158,7 +160,7 @@ export function SongTable(props: SongTableProps) {
  * A song can be in the queue page's table more than once (queued again, played twice): queue
  * entries are told apart by their id, plays by their start.
  */
-function rowKey(song: Song): string {
+function rowKey(song: TableSong): string {
   if (song.queue_id !== undefined) return `q${song.queue_id}`;
   if (song.played_at !== undefined) return `h${song.id}@${song.played_at}`;
   return `s${song.id}`;
@@ -175,7 +177,7 @@ const SongRow = memo(function SongRow({
   onFavorite,
   onRequest,
 }: {
-  song: Song;
+  song: TableSong;
   cols: Columns;
   now: number;
   loggedIn: boolean;

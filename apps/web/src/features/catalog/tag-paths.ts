@@ -1,15 +1,11 @@
 import { API, LIMITS, PAGES } from '@queuecast/contract';
 
 /**
- * Writes the commas between tags plainly in a path built from comma-joined tags. A tag never
- * contains a comma (parseTags splits on it), so every encoded comma is a separator; the result
- * is each tag encoded and joined by ',', the readable form the server and the router accept.
+ * The page of a tag filter: the tags as a list parameter, each encoded and joined by plain
+ * commas (`/tags/rock,c64%20sid`), the readable form the server and the router accept; no tags
+ * is the tag cloud (`/tags`).
  */
-const plainCommas = (path: string) => path.replaceAll('%2C', ',');
-
-/** The page of a tag filter: each tag encoded, joined by commas. */
-export const tagsPath = (tags: readonly string[]) =>
-  plainCommas(PAGES.tags.path({ tags: tags.join(',') }));
+export const tagsPath = (tags: readonly string[]) => PAGES.tags.path({ tags });
 
 /** The tags of a `/tags/:tags` parameter: trimmed, lower case, no blanks or repeats. */
 export function parseTags(param: string | undefined): string[] {
@@ -26,4 +22,4 @@ export function parseTags(param: string | undefined): string[] {
 
 /** One page of the songs carrying every one of `tags`, from the API. */
 export const tagSongsPath = (tags: readonly string[], offset: number) =>
-  plainCommas(API.tagSongs.path({ tags: tags.join(',') }, { offset, limit: LIMITS.pageSize }));
+  API.tagSongs.path({ tags }, { offset, limit: LIMITS.pageSize });

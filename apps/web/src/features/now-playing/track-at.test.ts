@@ -1,10 +1,10 @@
-import type { Song } from '@queuecast/contract';
+import type { QueueSong } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
-import { createSong } from '../../test/factories';
+import { createQueueSong } from '../../test/factories';
 import { trackAt } from './track-at';
 
-const song = (id: number, start: number, length: number, source: Song['source']): Song =>
-  createSong(id, {
+const song = (id: number, start: number, length: number, source: QueueSong['source']): QueueSong =>
+  createQueueSong(id, {
     length,
     source,
     start_time: start,

@@ -1,7 +1,7 @@
-import type { PlaybackUpdate, Song } from '@queuecast/contract';
+import type { PlaybackUpdate, QueueSong } from '@queuecast/contract';
 
 export interface TrackAt {
-  song: Song;
+  song: QueueSong;
   /** Seconds left of the song at that moment, between 0 and its length. */
   remaining: number;
 }
@@ -20,12 +20,11 @@ export function trackAt(
   const { now_playing: current, history } = update;
   for (const song of current ? [current, ...history] : history) {
     const start = song.start_time;
-    if (start !== undefined && start <= at && at < start + song.length) {
+    if (start <= at && at < start + song.length) {
       return { song, remaining: start + song.length - at };
     }
   }
   if (!current) return null;
-  const start = current.start_time ?? at;
-  const remaining = Math.min(current.length, Math.max(0, start + current.length - at));
+  const remaining = Math.min(current.length, Math.max(0, current.start_time + current.length - at));
   return { song: current, remaining };
 }

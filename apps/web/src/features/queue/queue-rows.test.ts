@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createSong } from '../../test/factories';
+import { createQueueSong } from '../../test/factories';
 import { queueRows } from './queue-rows';
 
 describe('queueRows', () => {
-  const upcoming = [1, 2, 3].map((id) => createSong(id, { source: 'upcoming', queue_id: id }));
-  const now = createSong(4, { source: 'now', isNowPlaying: true, queue_id: 10 });
-  const history = [5, 6].map((id) => createSong(id, { source: 'history', played_at: 100 - id }));
+  const upcoming = [1, 2, 3].map((id) => createQueueSong(id, { source: 'upcoming', queue_id: id }));
+  const now = createQueueSong(4, { source: 'now', isNowPlaying: true, queue_id: 10 });
+  const history = [5, 6].map((id) =>
+    createQueueSong(id, { source: 'history', start_time: 100 - id, played_at: 100 - id }),
+  );
 
   it('puts the queue reversed above the song on air, then the history as given', () => {
     const rows = queueRows({ queue: upcoming, now_playing: now, history });

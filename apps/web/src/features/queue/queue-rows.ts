@@ -1,4 +1,4 @@
-import type { PlaybackUpdate, Song } from '@queuecast/contract';
+import type { PlaybackUpdate, QueueSong } from '@queuecast/contract';
 
 /**
  * The queue page's one table: the upcoming queue reversed, so the song furthest away
@@ -6,7 +6,7 @@ import type { PlaybackUpdate, Song } from '@queuecast/contract';
  */
 export function queueRows(
   update: Pick<PlaybackUpdate, 'queue' | 'now_playing' | 'history'>,
-): Song[] {
+): QueueSong[] {
   return [
     ...[...update.queue].reverse(),
     ...(update.now_playing ? [update.now_playing] : []),

@@ -1,14 +1,8 @@
-import { PAGES } from '@queuecast/contract';
+import { ARTIST_LETTERS, PAGES } from '@queuecast/contract';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { plural } from '../../../lib/format';
 import { useArtistsByLetter } from '../api/get-artists-by-letter';
-
-/**
- * The browse letters: A-Z, 0-9 and '-' (kept here: the contract's copy would pull zod into the
- * page).
- */
-export const ARTIST_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0-9', '-'];
 
 function ArtistList({ letter }: { letter: string }) {
   const { data, isPending, isError } = useArtistsByLetter(letter);

@@ -1,11 +1,11 @@
-import { PAGES, type Song } from '@queuecast/contract';
+import { PAGES, type QueueSong } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { ArtistLinks } from '../../../components/artist-links';
 import { formatLength } from '../../../lib/format';
 import { useDjLabel } from '../../../lib/playback';
 
 /** The one song row of the now-playing panel: title, artists, length and requester. */
-export function NowPlayingSong({ song }: { song: Song }) {
+export function NowPlayingSong({ song }: { song: QueueSong }) {
   const djLabel = useDjLabel();
   return (
     <div className="now-playing-song" data-testid="now-playing-song">
