@@ -1,11 +1,11 @@
-import { API, type Song } from '@queuecast/contract';
+import { API, type Song, type Ok } from '@queuecast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { storeFavorite } from './get-favorites';
 import { queryKeys } from './keys';
 
 export const addFavorite = (song: Song) =>
-  api<{ success: true }>(API.favorites.path(), { method: 'POST', body: { song_id: song.id } });
+  api<Ok>(API.favorites.path(), { method: 'POST', body: { song_id: song.id } });
 
 /**
  * Adds a favourite; only a confirmed add changes local state. The list is then fetched again,

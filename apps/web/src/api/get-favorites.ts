@@ -1,4 +1,4 @@
-import { API, type Song, type SongEntry } from '@queuecast/contract';
+import { API, type Favorites, type Song } from '@queuecast/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { readCached, removeCached, writeCached } from '../lib/local-cache';
@@ -9,13 +9,13 @@ const NO_SONGS: Song[] = [];
 const NO_IDS: ReadonlySet<number> = new Set();
 
 /**
- * The user's favourite songs, loaded on login and on every token change. Items may arrive wrapped
- * in `song` or bare. A failure is logged and leaves an empty list with the cached copy removed.
+ * The user's favourite songs, loaded on login and on every token change (each item wraps its
+ * song). A failure is logged and leaves an empty list with the cached copy removed.
  */
 export async function getFavorites(token: string): Promise<Song[]> {
   try {
-    const { favorites } = await api<{ favorites: (SongEntry | Song)[] }>(API.favorites.path());
-    const songs = favorites.map((f) => ('song' in f ? f.song : f));
+    const { favorites } = await api<Favorites>(API.favorites.path());
+    const songs = favorites.map((f) => f.song);
     if (sessionStore.get()?.token === token) writeCached(STORAGE_KEYS.favorites, songs);
     return songs;
   } catch (err) {

@@ -1,4 +1,4 @@
-import { API } from '@queuecast/contract';
+import { API, type UserVotesResponse } from '@queuecast/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { readCached, removeCached, writeCached } from '../lib/local-cache';
@@ -17,7 +17,7 @@ const NO_VOTES: UserVotes = {};
  */
 export async function getUserVotes(token: string): Promise<UserVotes> {
   try {
-    const { votes } = await api<{ votes: UserVotes }>(API.userVotes.path());
+    const { votes } = await api<UserVotesResponse>(API.userVotes.path());
     if (sessionStore.get()?.token === token) writeCached(STORAGE_KEYS.votes, votes);
     return votes;
   } catch (err) {

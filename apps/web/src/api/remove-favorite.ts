@@ -1,11 +1,11 @@
-import { API, type Song } from '@queuecast/contract';
+import { API, type Song, type Ok } from '@queuecast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { storeFavorite } from './get-favorites';
 import { queryKeys } from './keys';
 
 export const removeFavorite = (song: Song) =>
-  api<{ success: true }>(API.favorite.path({ songId: song.id }), { method: 'DELETE' });
+  api<Ok>(API.favorite.path({ songId: song.id }), { method: 'DELETE' });
 
 /** Removes a favourite; only a confirmed removal changes local state. */
 export function useRemoveFavorite() {

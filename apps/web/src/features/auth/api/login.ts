@@ -1,10 +1,10 @@
-import { API, type LoginBody } from '@queuecast/contract';
+import { API, type LoginBody, type LoginResponse } from '@queuecast/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 
 export async function login(body: LoginBody): Promise<string> {
-  const { token } = await api<{ token: string }>(API.login.path(), { method: 'POST', body });
+  const { token } = await api<LoginResponse>(API.login.path(), { method: 'POST', body });
   sessionStore.login(token);
   return token;
 }

@@ -1,4 +1,4 @@
-import { API } from '@queuecast/contract';
+import { API, type CommentCreated } from '@queuecast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ export interface PostCommentInput {
 }
 
 export const postComment = ({ songId, comment }: PostCommentInput) =>
-  api<{ success: true; id: number }>(API.songComment.path({ id: songId }), {
+  api<CommentCreated>(API.songComment.path({ id: songId }), {
     method: 'POST',
     body: { comment },
   });

@@ -1,4 +1,4 @@
-import { API } from '@queuecast/contract';
+import { API, type UnreadCount } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import { api } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ export const UNREAD_REFRESH_MS = 30_000;
 
 export async function getUnreadCount(): Promise<number> {
   try {
-    return (await api<{ unreadCount: number }>(API.unreadCount.path())).unreadCount;
+    return (await api<UnreadCount>(API.unreadCount.path())).unreadCount;
   } catch (err) {
     console.error('failed to fetch unread count', err);
     throw err;
