@@ -1,14 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PlaybackUpdateSchema, type PlaybackUpdate } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import {
+  exited,
+  freePort,
+  killServer,
+  spawnServer,
+  startServer,
+  stopServer,
+} from './helpers/server-process.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let testDb: TestDatabase;
 let port = 0;
 
@@ -18,55 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.drop());
 
-/** A port nobody listens on now, from the kernel. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server process (main.ts through tsx), as `npm start` runs it. */
-async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: testDb.dataDir,
-      DATABASE_URL: testDb.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(testDb.dataDir, 'no-web'),
-      DEMO_LIBRARY: '0',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.once('exit', (code) => {
-    if (code !== 0 && code !== null) process.stderr.write(`server exited with ${code}:\n${log}\n`);
-  });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not answer within 20 s');
-}
+/** The server on the port of this file, so that a restart is found where the first one was. */
+const start = (env: Record<string, string> = {}) => startServer({ db: testDb, port, env });
 
 /** The node processes started by `pid` (its live fan-out workers; ffmpeg is not node). */
 function nodeChildren(pid: number): number[] {
@@ -87,11 +43,6 @@ const running = (pid: number) => {
     return false;
   }
 };
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
 
 const post = (url: string, body: unknown) =>
   fetch(`http://127.0.0.1:${port}${url}`, {
@@ -124,30 +75,24 @@ function nextUpdate(
 
 describe('the server process', () => {
   it('keeps an acknowledged sign-up across kill -9 and shuts down cleanly on SIGTERM', async () => {
-    const first = await startServer();
+    const first = await start();
     const signup = await post('/api/auth/signup', { username: 'durable', password: 'pass1234' });
     expect(signup.status).toBe(200);
-    const killed = exited(first);
-    first.kill('SIGKILL');
-    expect((await killed).signal).toBe('SIGKILL');
+    expect((await killServer(first)).signal).toBe('SIGKILL');
 
-    const second = await startServer();
+    const second = await start();
     const login = await post('/api/auth/login', { username: 'durable', password: 'pass1234' });
     expect(login.status).toBe(200);
-    const stopped = exited(second);
-    second.kill('SIGTERM');
-    expect(await stopped).toEqual({ code: 0, signal: null });
+    expect(await stopServer(second)).toEqual({ code: 0, signal: null });
   }, 60_000);
 
   it('keeps the station: after kill -9 the track on air resumes and no history row is lost', async () => {
-    const first = await startServer({ DEMO_LIBRARY: '1' });
+    const first = await start({ DEMO_LIBRARY: '1' });
     // The demo library is made in the background; the first track starts once it exists.
     const before = await nextUpdate((u) => u.now_playing !== null && u.history.length >= 0, 60_000);
-    const killed = exited(first);
-    first.kill('SIGKILL');
-    await killed;
+    await killServer(first);
 
-    const second = await startServer();
+    const second = await start();
     try {
       const after = await nextUpdate((u) => u.now_playing !== null, 10_000);
       expect(after.now_playing!.id).toBe(before.now_playing!.id);
@@ -162,23 +107,19 @@ describe('the server process', () => {
       expect(value!.length).toBeGreaterThan(0);
       await reader.cancel();
     } finally {
-      const stopped = exited(second);
-      second.kill('SIGTERM');
-      expect(await stopped).toEqual({ code: 0, signal: null });
+      expect(await stopServer(second)).toEqual({ code: 0, signal: null });
     }
   }, 120_000);
 
   it('runs live sockets in fan-out workers that leave with it on kill -9', async () => {
-    const server = await startServer({ STATION: '0', LIVE_FANOUT_PROCESSES: '2' });
+    const server = await start({ STATION: '0', LIVE_FANOUT_PROCESSES: '2' });
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     const closed = new Promise((resolve) => ws.once('close', resolve));
     ws.on('error', () => undefined);
     await new Promise((resolve) => ws.once('message', resolve));
-    const workers = nodeChildren(server.pid!);
+    const workers = nodeChildren(server.child.pid!);
     expect(workers).toHaveLength(2);
-    const killed = exited(server);
-    server.kill('SIGKILL');
-    await killed;
+    await killServer(server);
     await closed; // its worker went too
     const deadline = Date.now() + 5000;
     while (workers.some(running) && Date.now() < deadline)
@@ -187,17 +128,9 @@ describe('the server process', () => {
   }, 60_000);
 
   it('refuses to start on a bad variable and names it', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
-      {
-        cwd: serverDir,
-        env: { ...process.env, PORT: 'not-a-port' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawnServer({ PORT: 'not-a-port' });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     expect((await exited(child)).code).toBe(1);
     expect(stderr).toContain('PORT: must be a port number (0-65535)');
   }, 30_000);

@@ -1,14 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   PlaybackUpdateSchema,
   type PlaybackUpdate,
   type SignupResponse,
 } from '@queuecast/contract';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
@@ -16,6 +10,8 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
+import { startServer, stopServer, type ServerProcess as Node } from './helpers/server-process.js';
+import { PG_URL, postgresReachable, REDIS_URL, redisReachable } from './helpers/services.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
@@ -25,42 +21,10 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
  * except in CI, where it fails.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const strict = process.env.CI === 'true' || process.env.CI === '1';
 const JWT_SECRET = 'two-nodes-test-secret-long-enough-for-hs256-0123456789';
 /** How long after A's answer the update may take to reach a socket on B. */
 const DELIVERY_MS = 1000;
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    retryStrategy: () => null,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const onPostgres = TEST_ENGINE === 'postgres';
 const missing = onPostgres
@@ -76,84 +40,26 @@ if (!onPostgres) {
   console.warn(`two-nodes.test.ts skipped: not reachable: ${missing.join(', ')}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Node {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  log: () => string;
-}
-
 const nodes: Node[] = [];
 const sockets: WebSocket[] = [];
 let testDb: TestDatabase | undefined;
-// Should the runner itself end before afterAll, no node outlives it.
-process.once('exit', () => nodes.forEach((n) => n.child.kill('SIGKILL')));
 
 async function startNode(name: string, env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  const node = await startServer({
+    db: testDb!,
+    name,
+    timeoutMs: 30_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: testDb!.dataDir,
-      DATABASE_URL: testDb!.databaseUrl!,
       REDIS_URL,
       JWT_SECRET,
       LOG_LEVEL: 'info',
-      WEB_DIST: path.join(testDb!.dataDir, 'no-web'),
-      DEMO_LIBRARY: '0',
       STATION: '0',
       REQUEST_COOLDOWN_S: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-8000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const node: Node = { name, port, child, log: () => log };
   nodes.push(node);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`node ${name} exited early:\n${log}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return node;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`node ${name} did not answer within 30 s:\n${log}`);
-}
-
-/** SIGTERM, then SIGKILL if it has not gone within `graceMs`; answers how it ended. */
-async function stopNode(node: Node, graceMs = 8000) {
-  const { child } = node;
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return { code: child.exitCode, signal: child.signalCode };
-  }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  const result = await exited;
-  clearTimeout(timer);
-  return result;
+  return node;
 }
 
 /** The songs a request can queue, written through an app on the shared database. */
@@ -256,7 +162,7 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
 
   afterAll(async () => {
     sockets.forEach((ws) => ws.terminate());
-    for (const node of nodes) await stopNode(node, 1000);
+    for (const node of nodes) await stopServer(node, 1000);
     await testDb?.drop();
   }, 30_000);
 
@@ -280,7 +186,7 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
 
   it('both nodes shut down cleanly on SIGTERM, closing their bus', async () => {
     sockets.forEach((ws) => ws.terminate());
-    const ends = await Promise.all([stopNode(a), stopNode(b)]);
+    const ends = await Promise.all([stopServer(a), stopServer(b)]);
     expect(ends, `A:\n${a.log()}\nB:\n${b.log()}`).toEqual([
       { code: 0, signal: null },
       { code: 0, signal: null },

@@ -1,31 +1,13 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisReachable } from '../../test/helpers/services.js';
 import type { BusEvent } from '../core/bus.js';
 import { busChannel, createEventBus } from './create-bus.js';
 import { MemoryEventBus } from './memory-bus.js';
 import { RedisEventBus, type BusLog } from './redis-bus.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const strict = process.env.CI === 'true' || process.env.CI === '1';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    retryStrategy: () => null,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const reachable = await redisReachable();
 if (!reachable && !strict) {
