@@ -88,6 +88,8 @@ describe('requestable_at', () => {
   it('a waiting song: the end of the window its coming play opens', () => {
     const waiting = song({ queue_state: 'queued' });
     expect(requestableAt(waiting, T0, rules, T0 + 300)).toBe(T0 + 300 + 12 * HOUR);
+    // Lengths are fractional seconds; the answer is whole seconds, rounded up.
+    expect(requestableAt(waiting, T0, rules, T0 + 300.4)).toBe(T0 + 301 + 12 * HOUR);
     // Without an estimate, no earlier than a window from now.
     expect(requestableAt(waiting, T0, rules)).toBe(T0 + 12 * HOUR);
     expect(requestState(waiting, T0, rules).recently_played).toBe(true);

@@ -92,8 +92,8 @@ export function requestableAt(
 ): number | null {
   if (!isPlayable(song)) return null;
   if (song.queue_state !== null) {
-    // A play starts no later than its expected end, so its lock ends by then + the window.
-    return Math.max(expectedEnd ?? now, now) + rules.lockSeconds;
+    // Its lock ends a window after the play: after its expected end, in whole seconds.
+    return Math.ceil(Math.max(expectedEnd ?? now, now)) + rules.lockSeconds;
   }
   return isLocked(song.last_played_at, now, rules) ? lockEndsAt(song.last_played_at, rules) : null;
 }
