@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import type { TestDatabase } from './test-db.js';
 
 /*
@@ -26,9 +27,12 @@ export interface ProcessEnd {
   signal: NodeJS.Signals | null;
 }
 
-// Every server still running, so that none outlives a runner that ends before its afterAll.
+// Every server still running: killed after the file's tests, even when a test failed before
+// stopping its own, and when the runner exits, so that none outlives the run.
 const running = new Set<ChildProcess>();
-process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
+afterAll(killAll);
+process.once('exit', killAll);
 
 /** A port nobody listens on now, from the kernel. */
 export function freePort(): Promise<number> {
