@@ -271,6 +271,8 @@ if (floor) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LIVE_FANOUT_PROCESSES: String(fanoutProcesses),
+      // Every client connects from 127.0.0.1: the cap per address is lifted for them.
+      LIVE_MAX_SOCKETS_PER_IP: String(Math.max(...clientCounts) + 1000),
     },
     serverMain,
   );
