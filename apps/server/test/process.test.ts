@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PlaybackUpdateSchema, type PlaybackUpdate } from '@queuecast/contract';
+import type { PlaybackUpdate } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -10,6 +10,7 @@ import {
   startServer,
   stopServer,
 } from './helpers/server-process.js';
+import { playbackUpdateOf } from './helpers/live-frames.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.js';
 
 let testDb: TestDatabase;
@@ -63,8 +64,8 @@ function nextUpdate(
       reject(new Error('no matching playback_update'));
     }, timeoutMs);
     ws.on('message', (data: Buffer) => {
-      const update = PlaybackUpdateSchema.parse(JSON.parse(data.toString()));
-      if (!ok(update)) return;
+      const update = playbackUpdateOf(data);
+      if (!update || !ok(update)) return;
       clearTimeout(timer);
       ws.close();
       resolve(update);
