@@ -118,7 +118,11 @@ export class LiveHub {
   }
 
   private onEvent(event: BusEvent): void {
-    if (event.type === 'listeners.changed') this.listeners = event.listeners;
+    if (event.type === 'listeners.changed') {
+      // Repeated announcements (for nodes that joined late) change nothing here.
+      if (event.listeners === this.listeners) return;
+      this.listeners = event.listeners;
+    }
     const effect = PLAYBACK_EFFECT[event.type];
     if (effect !== 'none') this.scheduleRebuild(effect === 'broadcast');
     if (this.fanout.size === 0) return; // nobody to tell

@@ -82,4 +82,21 @@ describe('ListenersAnnouncer', () => {
     }
     requests.forEach((r) => r.destroy());
   });
+
+  it('repeats an unchanged count now and then, for nodes that joined since', async () => {
+    const seen: number[] = [];
+    const announcer = new ListenersAnnouncer(
+      () => 3,
+      () => seen.push(Date.now()),
+      10,
+      100,
+    );
+    announcer.start();
+    cleanup.push(() => announcer.stop());
+    const deadline = Date.now() + 3000;
+    while (seen.length < 2 && Date.now() < deadline) await sleep(10);
+    expect(seen).toHaveLength(2);
+    // Looked at every 10 ms, but said again only once the repeat interval has passed.
+    expect(seen[1]! - seen[0]!).toBeGreaterThanOrEqual(100);
+  });
 });
