@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PlaybackUpdate, SignupResponse } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -5,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { makeTone, tempDir } from './helpers/audio.js';
 import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
 import { startServer, stopServer, type ServerProcess as Node } from './helpers/server-process.js';
 import { PG_URL, postgresReachable, REDIS_URL, redisReachable } from './helpers/services.js';
@@ -12,8 +15,9 @@ import { playbackUpdateOf } from './helpers/live-frames.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
- * Two real server processes (main.ts through tsx) on one PostgreSQL database and one Redis:
- * what a request changes on one node reaches the live sockets of the other. It runs in the
+ * Two real server processes (main.ts through tsx) on one PostgreSQL database and one Redis, as
+ * a station runs on two nodes: A plays the station, B serves the API and sockets only. What a
+ * request changes on one node, and what A's station puts on air, reach the sockets of the other. It runs in the
  * PostgreSQL pass of the suite (TEST_DB=postgres); without PostgreSQL or Redis it is skipped,
  * except in CI, where it fails.
  */
@@ -59,8 +63,12 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
   return node;
 }
 
-/** The songs a request can queue, written through an app on the shared database. */
-async function seedSongs(count: number): Promise<number[]> {
+/**
+ * The catalogue, written through an app on the shared database: `count` songs a request can
+ * queue, and one real minute-long tone queued before the station starts, so that A's station
+ * plays it first and the requests wait behind it for the whole test.
+ */
+async function seedSongs(count: number): Promise<{ requestable: number[]; onAir: number }> {
   const config = loadConfig({
     DATA_DIR: testDb!.dataDir,
     DATABASE_URL: testDb!.databaseUrl!,
@@ -74,13 +82,31 @@ async function seedSongs(count: number): Promise<number[]> {
     await migrateToLatest(database.db);
     const app = await buildApp({ config, database });
     try {
-      const ids: number[] = [];
+      const requestable: number[] = [];
       for (let i = 0; i < count; i++) {
         const id = await createSong(app);
         await makePlayable(app, id);
-        ids.push(id);
+        requestable.push(id);
       }
-      return ids;
+      const folder = tempDir('queuecast-two-nodes-');
+      await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, 'long.flac'), {
+        seconds: 60,
+        tags: { title: 'Long Tone', artist: 'Node A' },
+      });
+      const report = await app.ctx.services.import.importFolder(folder);
+      fs.rmSync(folder, { recursive: true, force: true });
+      if (report.added !== 1)
+        throw new Error(`could not import the tone: ${JSON.stringify(report.failed)}`);
+      const tone = await app.ctx.db
+        .selectFrom('songs')
+        .select('id')
+        .where('title', '=', 'Long Tone')
+        .executeTakeFirstOrThrow();
+      await app.ctx.db
+        .insertInto('queue_entries')
+        .values({ song_id: tone.id, requested_by: null, requested_at: 0, state: 'queued' })
+        .execute();
+      return { requestable, onAir: tone.id };
     } finally {
       await app.close();
     }
@@ -115,17 +141,21 @@ async function watch(node: Node) {
     if (Date.now() > deadline) throw new Error(`no update on connect from ${node.name}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+  async function firstAt(match: (u: PlaybackUpdate) => boolean, ms: number) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const hit = updates.find((u) => match(u.update));
+      if (hit) return hit.at;
+      if (Date.now() > deadline) return null;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
   return {
     /** When the first update listing `songId` in the queue arrived, waiting up to `ms`. */
-    async queued(songId: number, ms: number): Promise<number | null> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const hit = updates.find((u) => u.update.queue.some((s) => s.id === songId));
-        if (hit) return hit.at;
-        if (Date.now() > deadline) return null;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    },
+    queued: (songId: number, ms: number) =>
+      firstAt((u) => u.queue.some((s) => s.id === songId), ms),
+    /** When the first update with `songId` on air arrived, waiting up to `ms`. */
+    onAir: (songId: number, ms: number) => firstAt((u) => u.now_playing?.id === songId, ms),
   };
 }
 
@@ -145,20 +175,27 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
   let a: Node;
   let b: Node;
   let songs: number[];
+  let tone: number;
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`not reachable: ${missing.join(', ')}`);
     testDb = await createTestDatabase();
-    songs = await seedSongs(2);
-    a = await startNode('A', { LIVE_FANOUT_PROCESSES: '0' });
-    // B hands its sockets to a fan-out process, as a multi-core node does by default.
-    b = await startNode('B', { LIVE_FANOUT_PROCESSES: '1' });
+    ({ requestable: songs, onAir: tone } = await seedSongs(2));
+    // A plays the station, with its sockets in this process; B plays nothing and hands its
+    // sockets to a fan-out process, as a multi-core node does by default.
+    a = await startNode('A', { STATION: '1', LIVE_FANOUT_PROCESSES: '0' });
+    b = await startNode('B', { STATION: '0', LIVE_FANOUT_PROCESSES: '1' });
   }, 90_000);
 
   afterAll(async () => {
     sockets.forEach((ws) => ws.terminate());
     for (const node of nodes) await stopServer(node, 1000);
     await testDb?.drop();
+  }, 30_000);
+
+  it("B's sockets show what A's station plays", async () => {
+    const onB = await watch(b);
+    expect(await onB.onAir(tone, 20_000), `B:\n${b.log()}\nA:\n${a.log()}`).not.toBeNull();
   }, 30_000);
 
   it('a request made on A reaches a socket on B within 1 s of the answer', async () => {
