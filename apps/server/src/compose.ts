@@ -38,6 +38,9 @@ import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
 import { MessageRepo } from './modules/messages/message.repo.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { OnelinerRepo } from './modules/oneliner/oneliner.repo.js';
+import { onelinerRoutes } from './modules/oneliner/oneliner.routes.js';
+import { OnelinerService } from './modules/oneliner/oneliner.service.js';
 import { PlaybackRepo } from './modules/playback/playback.repo.js';
 import { PlaybackService } from './modules/playback/playback.service.js';
 import { previewRoutes } from './modules/previews/preview.routes.js';
@@ -105,6 +108,7 @@ export function compose(deps: ComposeDeps) {
     favorites: new FavoriteRepo(db),
     library: new LibraryRepo(db),
     playback: new PlaybackRepo(db),
+    oneliner: new OnelinerRepo(db),
     station: new StationRepo(db),
     requests: new RequestsRepo(db, engine),
   };
@@ -121,6 +125,7 @@ export function compose(deps: ComposeDeps) {
     loginLimits: deps.loginLimits,
   });
   const library = new LibraryService(db, repos.library, repos.search);
+  const oneliner = new OnelinerService(repos.oneliner, bus, clock);
   const services = {
     auth,
     userAdmin: new UserAdminService(repos.users, auth),
@@ -129,6 +134,7 @@ export function compose(deps: ComposeDeps) {
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
     comments: new CommentsService(repos.comments, repos.songs),
     library,
+    oneliner,
     import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
     requests: new RequestsService({
       db,
@@ -150,6 +156,7 @@ export function compose(deps: ComposeDeps) {
       presenter,
       stationInfo: { name: config.stationName, dj_label: config.defaultDjLabel },
       clock,
+      oneliner,
     }),
   };
 
@@ -190,6 +197,7 @@ export function compose(deps: ComposeDeps) {
     votesRoutes({ votes: services.votes, guards }),
     favoritesRoutes({ favorites: services.favorites, guards }),
     commentsRoutes({ comments: services.comments, guards }),
+    onelinerRoutes({ oneliner, guards }),
     requestsRoutes({ requests: services.requests, guards }),
     previewRoutes({ previews: services.previews, guards }),
     stationRoutes({ station, service: stationService, guards }),

@@ -11,6 +11,34 @@ export const OnelinerMessageSchema = z.object({
 });
 export type OnelinerMessage = z.infer<typeof OnelinerMessageSchema>;
 
+/** GET /api/oneliner: newest first; `from_id` pages to messages older than that id. */
+export const OnelinerQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(LIMITS.onelinerPageSize),
+  from_id: z.coerce
+    .number({ error: 'from_id must be a whole number' })
+    .int('from_id must be a whole number')
+    .positive('from_id must be positive')
+    .max(2 ** 31 - 1, 'from_id is too large')
+    .optional(),
+});
+export const OnelinerListSchema = z.object({ messages: z.array(OnelinerMessageSchema) });
+export type OnelinerList = z.infer<typeof OnelinerListSchema>;
+
+/** POST /api/oneliner. */
+export const OnelinerPostSchema = z.object({
+  message: z
+    .string({ error: 'message must be text.' })
+    .trim()
+    .min(1, 'Message must not be empty.')
+    .max(LIMITS.chatMax, `Message must be at most ${LIMITS.chatMax} characters.`),
+});
+export type OnelinerPost = z.infer<typeof OnelinerPostSchema>;
+
 /** One private message, as its two parties see it (`read_timestamp` null while unread). */
 export const PrivateMessageSchema = z.object({
   id: z.number().int(),

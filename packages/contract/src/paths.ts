@@ -97,6 +97,7 @@ export const API = {
   search: route('/api/search'),
   recentComments: route('/api/comments/recent'),
   unreadCount: route('/api/messages/unread/count'),
+  oneliner: route('/api/oneliner'),
   skip: route('/api/station/skip'),
 } as const;
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
+import { OnelinerMessageSchema } from '@queuecast/contract';
 import { z } from 'zod';
 import type { BusEvent, BusEventType, EventBus } from '../core/bus.js';
 
@@ -34,6 +35,10 @@ const EVENT_SCHEMAS = {
   'listeners.changed': z.object({
     type: z.literal('listeners.changed'),
     listeners: z.number().int().min(0),
+  }),
+  'oneliner.posted': z.object({
+    type: z.literal('oneliner.posted'),
+    message: OnelinerMessageSchema,
   }),
 } satisfies { [K in BusEventType]: z.ZodType<Extract<BusEvent, { type: K }>> };
 

@@ -3,6 +3,8 @@
  * the live channel listens and turns events into messages for its sockets. Every event is
  * plain JSON, so that a bus between processes (Redis) can carry it unchanged.
  */
+import type { OnelinerMessage } from '@queuecast/contract';
+
 export type BusEvent =
   /** The queue or the catalogue's request state changed: rebuild the playback update. */
   | { type: 'queue.changed' }
@@ -16,7 +18,9 @@ export type BusEvent =
   /** A user became active (signed-in call after a quiet spell). */
   | { type: 'users.seen' }
   /** The station's listener count changed (MP3 connections plus recent HLS clients). */
-  | { type: 'listeners.changed'; listeners: number };
+  | { type: 'listeners.changed'; listeners: number }
+  /** A oneliner message was posted (stored, as every page shows it). */
+  | { type: 'oneliner.posted'; message: OnelinerMessage };
 
 export type BusEventType = BusEvent['type'];
 

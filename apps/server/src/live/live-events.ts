@@ -30,10 +30,15 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'users.seen': 'broadcast',
   // The count goes out as its own small message; the next full update carries it too.
   'listeners.changed': 'hold',
+  // The message goes out on its own; the update's recent oneliner follows for later sockets.
+  'oneliner.posted': 'hold',
 };
 
 /** The messages a bus event becomes, each for one room. */
 const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
+  'oneliner.posted': (event) => [
+    { room: 'all', message: { type: 'chat_message', message: event.message } },
+  ],
   'listeners.changed': (event) => [
     { room: 'all', message: { type: 'listeners', listeners: event.listeners } },
   ],

@@ -1,4 +1,4 @@
-import type { PlaybackUpdate, QueueSong, Song } from '@queuecast/contract';
+import type { OnelinerMessage, PlaybackUpdate, QueueSong, Song } from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
 import { ACTIVE_WINDOW_S } from '../../core/presence.js';
 import { effectiveLength } from '../../core/song-rules.js';
@@ -16,6 +16,8 @@ export interface PlaybackDeps {
   presenter: SongPresenter;
   stationInfo: { name: string; dj_label: string };
   clock: Clock;
+  /** The latest chat messages, newest first, for a page that just opened. */
+  oneliner: { latest(): Promise<OnelinerMessage[]> };
 }
 
 /**
@@ -30,10 +32,11 @@ export class PlaybackService {
   async build(listeners: number): Promise<PlaybackUpdate> {
     const { users, queue: repo, presenter, clock } = this.deps;
     const now = clock.now();
-    const [activeUsers, current, queue] = await Promise.all([
+    const [activeUsers, current, queue, oneliner] = await Promise.all([
       users.listSeenSince(now - ACTIVE_WINDOW_S),
       repo.nowPlaying(),
       repo.queue(QUEUE_SHOWN),
+      this.deps.oneliner.latest(),
     ]);
     const history = await repo.history(HISTORY_SHOWN, current?.id ?? null);
     const ids = [
@@ -98,7 +101,7 @@ export class PlaybackService {
       queue: upcoming,
       history: played,
       active_users: activeUsers.map((u) => ({ username: u.username })),
-      oneliner: [],
+      oneliner,
       listeners,
       server_time: Date.now() / 1000,
       station: this.deps.stationInfo,
