@@ -2,6 +2,7 @@ import type { PlaybackUpdate } from '@queuecast/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/keys';
+import { chatFeedKey } from '../lib/chat-feed';
 import { routeLiveMessage } from '../lib/live-messages';
 import { playbackKey } from '../lib/playback';
 import { serverNow } from '../lib/server-clock';
@@ -66,7 +67,18 @@ describe('liveHandlers', () => {
     expect(success).toHaveBeenCalledExactlyOnceWith('Your request "Band - Tune" is on air');
   });
 
-  it('leaves the cache alone for chat and session messages', () => {
+  it('keeps the chat feed: seeded by updates, added to live, removed on deletion', () => {
+    const { queryClient, receive } = setup();
+    const line = (id: number) => ({ id, author: 'ann', message: `m${id}`, timestamp: 1 });
+    receive(update({ oneliner: [line(2), line(1)] }));
+    receive({ type: 'chat_message', message: line(3) });
+    receive({ type: 'chat_message', message: line(3) });
+    receive({ type: 'chat_deleted', id: 2 });
+    const feed = queryClient.getQueryData<{ id: number }[]>(chatFeedKey);
+    expect(feed?.map((m) => m.id)).toEqual([3, 1]);
+  });
+
+  it('leaves the cache alone for session messages and deletions before any chat', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const { queryClient, receive } = setup();
     receive({ type: 'chat_deleted', id: 1 });

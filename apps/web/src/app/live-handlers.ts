@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/keys';
 import { onAirText, type LiveHandlers } from '../lib/live-messages';
+import { removeChatMessage, storeChatMessage, storeLatestChat } from '../lib/chat-feed';
 import { storeListeners, storePlaybackUpdate } from '../lib/playback';
 
 export interface LiveHandlerDeps {
@@ -13,8 +14,8 @@ export interface LiveHandlerDeps {
 /**
  * What the page does with each live message: station state goes into the query cache, where
  * every screen reads it; the user's own news becomes a toast or the inbox badge's count (the
- * badge's 30 s poll stays as the fallback). Chat messages are for the chat widget, which
- * subscribes on its own.
+ * badge's 30 s poll stays as the fallback). Chat messages go into the chat feed's cache entry
+ * (seeded by each update's latest messages), where the chat widget reads them.
  */
 export function liveHandlers({
   queryClient,
@@ -22,7 +23,10 @@ export function liveHandlers({
   success,
 }: LiveHandlerDeps): LiveHandlers {
   return {
-    playback_update: (update) => storePlaybackUpdate(queryClient, update),
+    playback_update: (update) => {
+      storePlaybackUpdate(queryClient, update);
+      storeLatestChat(queryClient, update.oneliner);
+    },
     listeners: ({ listeners }) => storeListeners(queryClient, listeners),
     request_on_air: ({ song }) => success(onAirText(song)),
     unread_count: ({ unreadCount }) => {
@@ -33,8 +37,8 @@ export function liveHandlers({
     },
     session: ({ user, error }) =>
       console.debug('live session', user?.username ?? null, error ?? ''),
-    chat_message: null,
-    chat_deleted: null,
+    chat_message: ({ message }) => storeChatMessage(queryClient, message),
+    chat_deleted: ({ id }) => removeChatMessage(queryClient, id),
     private_message: null,
   };
 }
