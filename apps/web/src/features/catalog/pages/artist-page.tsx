@@ -3,7 +3,7 @@ import { QueueButtons } from '../../../components/queue-buttons';
 import { SongTable } from '../../../components/song-table';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useArtist } from '../api/get-artist';
+import { useArtist } from '../../../api/get-artist';
 
 export default function ArtistPage() {
   const id = Number(useParams().id);

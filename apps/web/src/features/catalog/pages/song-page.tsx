@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLength, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useSong } from '../api/get-song';
+import { useSong } from '../../../api/get-song';
 import { SongComments } from '../components/song-comments';
 import { SongHistory } from '../components/song-history';
 import { SongPreview } from '../components/song-preview';

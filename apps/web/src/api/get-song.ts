@@ -1,7 +1,7 @@
 import { API, type SongDetail } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/keys';
-import { api } from '../../../lib/api-client';
+import { queryKeys } from './keys';
+import { api } from '../lib/api-client';
 
 export const getSong = (id: number) => api<SongDetail>(API.song.path({ id }));
 

@@ -1,7 +1,7 @@
 import { API, type ArtistSongs } from '@queuecast/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/keys';
-import { api } from '../../../lib/api-client';
+import { queryKeys } from './keys';
+import { api } from '../lib/api-client';
 
 export async function getArtist(id: number): Promise<ArtistSongs> {
   try {

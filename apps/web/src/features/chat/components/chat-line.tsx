@@ -1,0 +1,100 @@
+import { PAGES, type OnelinerMessage } from '@queuecast/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { artistQuery } from '../../../api/get-artist';
+import { songQuery } from '../../../api/get-song';
+import { formatDateTime, isoTime } from '../../../lib/format';
+import { chatAge, parseChatText, type ChatToken } from '../chat-text';
+import { customEmojiSrc } from '../emoji';
+
+/** A name for a link label changes rarely; keep it for a few minutes. */
+const LABEL_STALE_MS = 5 * 60_000;
+
+/**
+ * One chat message, in the widget and on the history page: author, age and the text as
+ * React text, links and images; never as HTML.
+ */
+export function ChatLine({ message, now }: { message: OnelinerMessage; now: number }) {
+  const { action, tokens } = useMemo(
+    () => parseChatText(message.message, window.location.origin),
+    [message.message],
+  );
+  const author = <strong className="chat-author">{message.author}</strong>;
+  const age = (
+    <time
+      className="chat-age muted"
+      dateTime={isoTime(message.timestamp)}
+      title={formatDateTime(message.timestamp)}
+    >
+      {chatAge(message.timestamp, now)}
+    </time>
+  );
+  return action ? (
+    <li className="chat-line chat-action">
+      <em className="chat-text">
+        {author} <ChatTokens tokens={tokens} />
+      </em>{' '}
+      {age}
+    </li>
+  ) : (
+    <li className="chat-line">
+      {author} {age}{' '}
+      <span className="chat-text">
+        <ChatTokens tokens={tokens} />
+      </span>
+    </li>
+  );
+}
+
+function ChatTokens({ tokens }: { tokens: ChatToken[] }) {
+  return tokens.map((token, i) => {
+    switch (token.type) {
+      case 'text':
+        return token.text;
+      case 'link':
+        return (
+          <a key={i} href={token.href} target="_blank" rel="noopener noreferrer">
+            {token.text}
+          </a>
+        );
+      case 'page':
+        return token.kind === 'song' ? (
+          <SongLink key={i} id={token.id} />
+        ) : (
+          <ArtistLink key={i} id={token.id} />
+        );
+      case 'emoji':
+        return (
+          <img
+            key={i}
+            className="emoji"
+            src={customEmojiSrc(token.name)}
+            alt={`:${token.name}:`}
+            title={`:${token.name}:`}
+            width={20}
+            height={20}
+          />
+        );
+      case 'unicode-emoji':
+        return (
+          <span key={i} className="emoji" role="img" aria-label={token.text}>
+            {token.text}
+          </span>
+        );
+    }
+  });
+}
+
+const songTitle = (detail: { song: { title: string } }) => detail.song.title;
+const artistName = (artist: { artist: string }) => artist.artist;
+
+function SongLink({ id }: { id: number }) {
+  const { data } = useQuery({ ...songQuery(id), select: songTitle, staleTime: LABEL_STALE_MS });
+  return <Link to={PAGES.song.path({ id })}>{data ?? `Song #${id}`}</Link>;
+}
+
+function ArtistLink({ id }: { id: number }) {
+  const { data } = useQuery({ ...artistQuery(id), select: artistName, staleTime: LABEL_STALE_MS });
+  return <Link to={PAGES.artist.path({ id })}>{data ?? `Artist #${id}`}</Link>;
+}
