@@ -2,17 +2,14 @@ import { LIMITS, PAGES } from '@queuecast/contract';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useChatFeed } from '../../../lib/chat-feed';
-import { sessionStore, useSession, type Session } from '../../../lib/session';
+import { sessionStore, useSession } from '../../../lib/session';
 import { useSendChat } from '../api/post-oneliner';
 import { useChatNow } from '../chat-clock';
+import { sessionUsable } from '../chat-send-rules';
 import { ChatLine } from './chat-line';
 
 const loadPicker = () => import('./emoji-picker');
 const EmojiPicker = lazy(loadPicker);
-
-/** Sending needs a token that has not expired yet (the expiry timer may not have fired). */
-export const sessionUsable = (session: Session | null, nowMs = Date.now()): boolean =>
-  session !== null && session.user.exp * 1000 > nowMs;
 
 /** The chat widget of the right sidebar: the latest messages, newest first, and the input. */
 export function ChatPanel() {

@@ -1,0 +1,17 @@
+import type { CallFailure } from '../../lib/api-client';
+import type { Session } from '../../lib/session';
+
+/** Sending needs a token that has not expired yet (the expiry timer may not have fired). */
+export const sessionUsable = (session: Session | null, nowMs = Date.now()): boolean =>
+  session !== null && session.user.exp * 1000 > nowMs;
+
+/**
+ * The toast for a failed send, or null to only log it: the server's own words for a refused
+ * message (400: blank or too long; 429: too fast), so the listener knows why.
+ */
+export function sendFailureText(failure: CallFailure): string | null {
+  if (failure.kind === 'status' && (failure.status === 400 || failure.status === 429)) {
+    return failure.message ?? null;
+  }
+  return null;
+}
