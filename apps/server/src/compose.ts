@@ -38,6 +38,9 @@ import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
 import { MessageRepo } from './modules/messages/message.repo.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { ModerationRepo } from './modules/oneliner/moderation.repo.js';
+import { moderationRoutes } from './modules/oneliner/moderation.routes.js';
+import { ModerationService } from './modules/oneliner/moderation.service.js';
 import { OnelinerRepo } from './modules/oneliner/oneliner.repo.js';
 import { onelinerRoutes } from './modules/oneliner/oneliner.routes.js';
 import { OnelinerService } from './modules/oneliner/oneliner.service.js';
@@ -109,6 +112,7 @@ export function compose(deps: ComposeDeps) {
     library: new LibraryRepo(db),
     playback: new PlaybackRepo(db),
     oneliner: new OnelinerRepo(db),
+    moderation: new ModerationRepo(db),
     station: new StationRepo(db),
     requests: new RequestsRepo(db, engine),
   };
@@ -125,7 +129,8 @@ export function compose(deps: ComposeDeps) {
     loginLimits: deps.loginLimits,
   });
   const library = new LibraryService(db, repos.library, repos.search);
-  const oneliner = new OnelinerService(repos.oneliner, bus, clock);
+  const oneliner = new OnelinerService(repos.oneliner, repos.moderation, repos.users, bus, clock);
+  const moderation = new ModerationService(db, repos.moderation, repos.users, bus, clock);
   const services = {
     auth,
     userAdmin: new UserAdminService(repos.users, auth),
@@ -135,6 +140,7 @@ export function compose(deps: ComposeDeps) {
     comments: new CommentsService(repos.comments, repos.songs),
     library,
     oneliner,
+    moderation,
     import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
     requests: new RequestsService({
       db,
@@ -198,6 +204,7 @@ export function compose(deps: ComposeDeps) {
     favoritesRoutes({ favorites: services.favorites, guards }),
     commentsRoutes({ comments: services.comments, guards }),
     onelinerRoutes({ oneliner, guards }),
+    moderationRoutes({ moderation, guards }),
     requestsRoutes({ requests: services.requests, guards }),
     previewRoutes({ previews: services.previews, guards }),
     stationRoutes({ station, service: stationService, guards }),

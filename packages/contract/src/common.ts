@@ -5,6 +5,8 @@ export const ErrorSchema = z.object({
   error: z.string(),
   message: z.string().optional(),
   retry_after: z.number().optional(),
+  /** A muted user's refusal: when the mute ends (epoch seconds). */
+  muted_until: z.number().optional(),
 });
 export type ApiError = z.infer<typeof ErrorSchema>;
 

@@ -7,4 +7,5 @@ export * from './live.js';
 export * from './catalog.js';
 export * from './queue.js';
 export * from './messages.js';
+export * from './moderation.js';
 export * from './paths.js';

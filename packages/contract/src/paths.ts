@@ -98,6 +98,10 @@ export const API = {
   recentComments: route('/api/comments/recent'),
   unreadCount: route('/api/messages/unread/count'),
   oneliner: route('/api/oneliner'),
+  onelinerMessage: route('/api/oneliner/:id'),
+  mute: route('/api/moderation/users/:id/mute'),
+  chatSettings: route('/api/moderation/chat-settings'),
+  moderationLog: route('/api/moderation/log'),
   skip: route('/api/station/skip'),
 } as const;
 

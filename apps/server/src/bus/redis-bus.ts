@@ -40,6 +40,7 @@ const EVENT_SCHEMAS = {
     type: z.literal('oneliner.posted'),
     message: OnelinerMessageSchema,
   }),
+  'oneliner.deleted': z.object({ type: z.literal('oneliner.deleted'), id: z.number().int() }),
 } satisfies { [K in BusEventType]: z.ZodType<Extract<BusEvent, { type: K }>> };
 
 const isEventType = (type: string): type is BusEventType => Object.hasOwn(EVENT_SCHEMAS, type);

@@ -20,7 +20,9 @@ export type BusEvent =
   /** The station's listener count changed (MP3 connections plus recent HLS clients). */
   | { type: 'listeners.changed'; listeners: number }
   /** A oneliner message was posted (stored, as every page shows it). */
-  | { type: 'oneliner.posted'; message: OnelinerMessage };
+  | { type: 'oneliner.posted'; message: OnelinerMessage }
+  /** Staff removed a oneliner message. */
+  | { type: 'oneliner.deleted'; id: number };
 
 export type BusEventType = BusEvent['type'];
 

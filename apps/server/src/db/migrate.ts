@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-artist-song-count.js';
 import * as m0004 from './migrations/0004-tag-pairs-by-count.js';
 import * as m0005 from './migrations/0005-tag-top-partners.js';
 import * as m0006 from './migrations/0006-request-rules.js';
+import * as m0007 from './migrations/0007-moderation.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-tag-pairs-by-count': m0004,
   '0005-tag-top-partners': m0005,
   '0006-request-rules': m0006,
+  '0007-moderation': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

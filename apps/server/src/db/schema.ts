@@ -12,6 +12,8 @@ export interface UsersTable {
   token_version: ColumnType<number, number | undefined, number>;
   created_at: Seconds;
   last_seen_at: Seconds | null;
+  /** Posting in the chat is refused until then. */
+  muted_until: ColumnType<Seconds | null, Seconds | null | undefined, Seconds | null>;
 }
 
 export interface ReferralCodesTable {
@@ -161,6 +163,23 @@ export interface SongSearchTable {
   document: string;
 }
 
+export interface SettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  /** oneliner.delete | user.mute | chat.settings */
+  action: string;
+  target_user_id: number | null;
+  /** JSON: what was done, with what it changed. */
+  detail: string;
+  created_at: Seconds;
+}
+
 export interface Database {
   users: UsersTable;
   referral_codes: ReferralCodesTable;
@@ -177,6 +196,8 @@ export interface Database {
   queue_entries: QueueEntriesTable;
   play_history: PlayHistoryTable;
   oneliner_messages: OnelinerMessagesTable;
+  settings: SettingsTable;
+  moderation_log: ModerationLogTable;
   private_messages: PrivateMessagesTable;
   tag_pairs: TagPairsTable;
   song_search: SongSearchTable;

@@ -32,10 +32,12 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'listeners.changed': 'hold',
   // The message goes out on its own; the update's recent oneliner follows for later sockets.
   'oneliner.posted': 'hold',
+  'oneliner.deleted': 'hold',
 };
 
 /** The messages a bus event becomes, each for one room. */
 const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
+  'oneliner.deleted': (event) => [{ room: 'all', message: { type: 'chat_deleted', id: event.id } }],
   'oneliner.posted': (event) => [
     { room: 'all', message: { type: 'chat_message', message: event.message } },
   ],

@@ -37,10 +37,15 @@ export function onelinerRoutes(deps: {
           tags: ['oneliner'],
           summary: 'Post to the public chat (every open page gets it at once)',
           description:
-            '400 for a blank message or one over 1024 characters; 429 (with retry_after) when posting too fast.',
+            '400 for a blank message or one over 1024 characters; 403 (with muted_until) while muted; 429 (with retry_after) when posting too fast or in slow mode.',
           security: [{ bearer: [] }],
           body: OnelinerPostSchema,
-          response: { 200: OnelinerMessageSchema, 401: ErrorSchema, 429: ErrorSchema },
+          response: {
+            200: OnelinerMessageSchema,
+            401: ErrorSchema,
+            403: ErrorSchema,
+            429: ErrorSchema,
+          },
         },
       },
       async (req) => oneliner.post(req.user!, req.body.message),

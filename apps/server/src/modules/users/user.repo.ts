@@ -65,4 +65,24 @@ export class UserRepo {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /** When the user's chat mute ends (epoch seconds), or null. */
+  async mutedUntil(id: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('muted_until')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.muted_until == null ? null : Number(row.muted_until);
+  }
+
+  /** Answers whether the user exists. */
+  async setMutedUntil(id: number, until: number | null, db: Db = this.db): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({ muted_until: until })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
 }

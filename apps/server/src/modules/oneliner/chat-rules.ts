@@ -1,0 +1,19 @@
+/**
+ * Masks every filtered word in a chat message, whole words only and whatever their case:
+ * "Darn it" with "darn" filtered reads "**** it". The rest of the message is kept as written.
+ */
+export function maskWords(message: string, words: readonly string[]): string {
+  const terms = words.map((w) => w.trim()).filter(Boolean);
+  if (terms.length === 0) return message;
+  const escaped = terms.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`,
+    'giu',
+  );
+  return message.replace(pattern, (match) => '*'.repeat([...match].length));
+}
+
+/** "2026-11-23 14:05 UTC", for a refusal a listener reads. */
+export function utcMinute(epochSeconds: number): string {
+  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -1,0 +1,184 @@
+import {
+  LiveServerMessageSchema,
+  type ChatSettings,
+  type ModerationLog,
+  type MuteResult,
+  type OnelinerList,
+  type OnelinerMessage,
+} from '@queuecast/contract';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { bearer, quickUser } from './helpers/factories.js';
+import { connect, listening } from './helpers/live-clients.js';
+
+let app: App;
+let url: string;
+type Who = { id: number; token: string };
+let helper: Who;
+let admin: Who;
+
+beforeAll(async () => {
+  ({ app, url } = await listening({}));
+  helper = await quickUser(app, 'helper');
+  admin = await quickUser(app, 'admin');
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  who?: Who,
+  payload?: object,
+) =>
+  app.inject({
+    method,
+    url: path,
+    headers: who ? bearer(who.token) : {},
+    ...(payload ? { payload } : {}),
+  });
+
+const say = async (who: Who, message: string) => call('POST', '/api/oneliner', who, { message });
+const now = () => Math.floor(Date.now() / 1000);
+
+afterEach(async () => {
+  // Every test starts with an open chat.
+  await call('PUT', '/api/moderation/chat-settings', admin, {
+    slow_mode_seconds: 0,
+    word_filter: [],
+  });
+});
+
+describe('deleting a message', () => {
+  it('staff remove it from history and from every open page; others may not', async () => {
+    const user = await quickUser(app);
+    const posted = (await say(user, 'remove me')).json<OnelinerMessage>();
+    const page = await connect(url);
+    await page.next();
+
+    const path = `/api/oneliner/${posted.id}`;
+    expect((await call('DELETE', path)).statusCode).toBe(401);
+    expect((await call('DELETE', path, user)).statusCode).toBe(403);
+    expect((await call('DELETE', path, helper)).statusCode).toBe(200);
+    expect((await call('DELETE', path, helper)).statusCode).toBe(404);
+
+    for (;;) {
+      const m = LiveServerMessageSchema.parse(JSON.parse(await page.next(3000)));
+      if (m.type !== 'chat_deleted') continue;
+      expect(m.id).toBe(posted.id);
+      break;
+    }
+    const history = (await call('GET', '/api/oneliner?limit=100')).json<OnelinerList>();
+    expect(history.messages.map((m) => m.id)).not.toContain(posted.id);
+    const late = await connect(url);
+    const greeting = LiveServerMessageSchema.parse(JSON.parse(await late.next()));
+    expect(greeting.type === 'playback_update' && greeting.oneliner.map((m) => m.id)).not.toContain(
+      posted.id,
+    );
+    [page, late].forEach((c) => c.ws.close());
+  });
+});
+
+describe('muting', () => {
+  it('a muted listener is refused with when the mute ends, until it is lifted', async () => {
+    const user = await quickUser(app);
+    const path = `/api/moderation/users/${user.id}/mute`;
+    expect((await call('POST', path, user, { minutes: 5 })).statusCode).toBe(403);
+    const muted = await call('POST', path, helper, { minutes: 5 });
+    expect(muted.statusCode).toBe(200);
+    const until = muted.json<MuteResult>().muted_until!;
+    expect(Math.abs(until - (now() + 300))).toBeLessThanOrEqual(2);
+
+    const refused = await say(user, 'can I talk?');
+    expect(refused.statusCode).toBe(403);
+    const body = refused.json<{ error: string; muted_until: number }>();
+    expect(body.muted_until).toBe(until);
+    expect(body.error).toMatch(/^You are muted in the chat until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect((await say(helper, 'others still talk')).statusCode).toBe(200);
+
+    expect(
+      (await call('POST', path, helper, { minutes: 0 })).json<MuteResult>().muted_until,
+    ).toBeNull();
+    expect((await say(user, 'back again')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown user and 400 for a bad duration', async () => {
+    expect(
+      (await call('POST', '/api/moderation/users/999999/mute', helper, { minutes: 5 })).statusCode,
+    ).toBe(404);
+    for (const minutes of [-1, 1.5, 60 * 24 * 31, 'ten']) {
+      const res = await call('POST', `/api/moderation/users/${admin.id}/mute`, helper, { minutes });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('slow mode and the word filter', () => {
+  it('staff set them; a second message too soon waits; filtered words are masked', async () => {
+    const user = await quickUser(app);
+    const settings: ChatSettings = { slow_mode_seconds: 30, word_filter: ['Darn', 'heck'] };
+    expect((await call('PUT', '/api/moderation/chat-settings', user, settings)).statusCode).toBe(
+      403,
+    );
+    const saved = await call('PUT', '/api/moderation/chat-settings', helper, settings);
+    expect(saved.json<ChatSettings>()).toEqual({
+      slow_mode_seconds: 30,
+      word_filter: ['darn', 'heck'],
+    });
+    expect(
+      (await call('GET', '/api/moderation/chat-settings', helper)).json<ChatSettings>(),
+    ).toEqual(saved.json());
+
+    const first = await say(user, 'Darn, what the HECK is darning?');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<OnelinerMessage>().message).toBe('****, what the **** is darning?');
+    const second = await say(user, 'again');
+    expect(second.statusCode).toBe(429);
+    const body = second.json<{ error: string; retry_after: number }>();
+    expect(body.retry_after).toBeGreaterThan(25);
+    expect(body.retry_after).toBeLessThanOrEqual(30);
+    expect(body.error).toMatch(/^Slow mode is on\. Wait \d+ seconds\.$/);
+    const other = await quickUser(app);
+    expect((await say(other, 'another listener is not held up')).statusCode).toBe(200);
+    expect((await say(other, 'but waits too')).statusCode).toBe(429);
+    // Staff are exempt from slow mode.
+    expect((await say(helper, 'staff speak up')).statusCode).toBe(200);
+    expect((await say(helper, 'and again')).statusCode).toBe(200);
+  });
+
+  it('refuses settings out of range', async () => {
+    for (const bad of [
+      { slow_mode_seconds: -1, word_filter: [] },
+      { slow_mode_seconds: 3601, word_filter: [] },
+      { slow_mode_seconds: 0, word_filter: [''] },
+      { slow_mode_seconds: 0 },
+    ]) {
+      expect((await call('PUT', '/api/moderation/chat-settings', helper, bad)).statusCode).toBe(
+        400,
+      );
+    }
+  });
+});
+
+describe('the moderation log', () => {
+  it('records who did what to whom, newest first, for admins only', async () => {
+    const user = await quickUser(app);
+    const posted = (await say(user, 'logged removal')).json<OnelinerMessage>();
+    await call('DELETE', `/api/oneliner/${posted.id}`, helper);
+    await call('POST', `/api/moderation/users/${user.id}/mute`, helper, { minutes: 1 });
+
+    expect((await call('GET', '/api/moderation/log', helper)).statusCode).toBe(403);
+    expect((await call('GET', '/api/moderation/log', user)).statusCode).toBe(403);
+    const log = (await call('GET', '/api/moderation/log?limit=2', admin)).json<ModerationLog>();
+    const [mute, removal] = log.entries;
+    expect(mute).toMatchObject({ action: 'user.mute', detail: { minutes: 1 } });
+    expect(mute!.actor).toMatch(/^quick_/);
+    expect(mute!.target).toBe(removal!.target);
+    expect(removal).toMatchObject({
+      action: 'oneliner.delete',
+      detail: { message_id: posted.id, message: 'logged removal' },
+    });
+    const older = (
+      await call('GET', `/api/moderation/log?from_id=${removal!.id}`, admin)
+    ).json<ModerationLog>();
+    expect(older.entries.every((e) => e.id < removal!.id)).toBe(true);
+  });
+});
