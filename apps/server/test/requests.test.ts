@@ -4,6 +4,7 @@ import type { SongDetail } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../src/app.js';
+import { fixedClock } from '../src/core/clock.js';
 import { analyzeAudio } from '../src/media/analyze.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
@@ -12,6 +13,8 @@ import { createTestApp } from './helpers/test-app.js';
 
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);
+/** The cooldown app's time stands still, so a wait it answers cannot shift between two calls. */
+const coolClock = fixedClock(now());
 
 /** No cooldown, so that the limit and the races can be seen; the cooldown has its own app. */
 let app: App;
@@ -19,7 +22,7 @@ let cooled: App;
 
 beforeAll(async () => {
   app = await createTestApp({ env: { REQUEST_COOLDOWN_S: '0', QUEUE_LIMIT: '2' } });
-  cooled = await createTestApp({ env: { REQUEST_COOLDOWN_S: '10' } });
+  cooled = await createTestApp({ env: { REQUEST_COOLDOWN_S: '10' }, clock: coolClock });
 });
 
 async function song(target = app, options: Parameters<typeof createSong>[1] = {}) {
@@ -180,7 +183,7 @@ describe('POST /api/song/{id}', () => {
     // Exactly the cooldown later the next request is accepted.
     await cooled.ctx.db
       .updateTable('queue_entries')
-      .set({ requested_at: now() - 10 })
+      .set({ requested_at: coolClock.now() - 10 })
       .where('requested_by', '=', user.id)
       .execute();
     expect((await request(cooled, b, user.token)).statusCode).toBe(200);
