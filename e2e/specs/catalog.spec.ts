@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_DJ_LABEL } from '../playwright.config';
-import { apiSignup, openAs, uniqueName } from '../support/api';
+import { apiSignup, openAs, songId, uniqueName } from '../support/api';
 
 // The catalogue is seeded by e2e/support/seed-catalog.ts before the station starts.
 
@@ -10,14 +10,6 @@ const toast = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text }).last();
 const rowsOf = (page: Page, table: string) =>
   page.getByRole('region', { name: table, exact: true }).locator('tbody tr');
-
-async function songId(request: APIRequestContext, title: string): Promise<number> {
-  const res = await request.get(`/api/search?q=${encodeURIComponent(title)}`);
-  const { songs } = (await res.json()) as { songs: { song: { id: number; title: string } }[] };
-  const hit = songs.find((s) => s.song.title === title);
-  if (!hit) throw new Error(`seeded song not found: ${title}`);
-  return hit.song.id;
-}
 
 test('A–Z: a letter lists its artists, an artist its songs, a song its page', async ({ page }) => {
   await page.goto('/artists');

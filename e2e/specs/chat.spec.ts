@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiSignup, openAs, uniqueName, type ApiUser } from '../support/api';
+import { apiSignup, openAs, songId, uniqueName, type ApiUser } from '../support/api';
 
 async function post(request: APIRequestContext, user: ApiUser, message: string) {
   const res = await request.post('/api/oneliner', {
@@ -7,14 +7,6 @@ async function post(request: APIRequestContext, user: ApiUser, message: string) 
     data: { message },
   });
   expect(res.status()).toBe(200);
-}
-
-async function songId(request: APIRequestContext, title: string): Promise<number> {
-  const res = await request.get(`/api/search?q=${encodeURIComponent(title)}`);
-  const { songs } = (await res.json()) as { songs: { song: { id: number; title: string } }[] };
-  const hit = songs.find((s) => s.song.title === title);
-  if (!hit) throw new Error(`seeded song not found: ${title}`);
-  return hit.song.id;
 }
 
 test('a message from one listener reaches another page live', async ({ browser, request }) => {

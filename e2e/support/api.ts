@@ -48,3 +48,12 @@ export function signToken(user: { id: number; username: string }, expiresInSecon
     .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
     .sign(new TextEncoder().encode(E2E_SECRET));
 }
+
+/** The id of a seeded song, found by its exact title through the search API. */
+export async function songId(request: APIRequestContext, title: string): Promise<number> {
+  const res = await request.get(`/api/search?q=${encodeURIComponent(title)}`);
+  const { songs } = (await res.json()) as { songs: { song: { id: number; title: string } }[] };
+  const hit = songs.find((s) => s.song.title === title);
+  if (!hit) throw new Error(`seeded song not found: ${title}`);
+  return hit.song.id;
+}
