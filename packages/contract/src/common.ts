@@ -16,3 +16,24 @@ export type Ok = z.infer<typeof OkSchema>;
 export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.string() });
+
+/**
+ * The query of a list read newest first by id: `limit` items, and with `from_id` only those
+ * older than it (the next page).
+ */
+export function idPageQuery(defaultLimit: number, maxLimit: number) {
+  return z.object({
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(maxLimit, `limit must be at most ${maxLimit}`)
+      .default(defaultLimit),
+    from_id: z.coerce
+      .number({ error: 'from_id must be a whole number' })
+      .int('from_id must be a whole number')
+      .positive('from_id must be positive')
+      .max(2 ** 31 - 1, 'from_id is too large')
+      .optional(),
+  });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idPageQuery } from './common.js';
 import { LIMITS } from './limits.js';
 import { QueueSongSchema, SongSchema } from './song.js';
 import { ActiveUserSchema, RoleSchema } from './user.js';
@@ -12,20 +13,7 @@ export const OnelinerMessageSchema = z.object({
 export type OnelinerMessage = z.infer<typeof OnelinerMessageSchema>;
 
 /** GET /api/oneliner: newest first; `from_id` pages to messages older than that id. */
-export const OnelinerQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(LIMITS.onelinerPageSize),
-  from_id: z.coerce
-    .number({ error: 'from_id must be a whole number' })
-    .int('from_id must be a whole number')
-    .positive('from_id must be positive')
-    .max(2 ** 31 - 1, 'from_id is too large')
-    .optional(),
-});
+export const OnelinerQuerySchema = idPageQuery(LIMITS.onelinerPageSize, 100);
 export const OnelinerListSchema = z.object({ messages: z.array(OnelinerMessageSchema) });
 export type OnelinerList = z.infer<typeof OnelinerListSchema>;
 

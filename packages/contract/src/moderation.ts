@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idPageQuery } from './common.js';
 
 /** POST /api/moderation/users/{id}/mute: minutes of silence in the chat; 0 lifts a mute. */
 export const MuteBodySchema = z.object({
@@ -46,12 +47,4 @@ export const ModerationEntrySchema = z.object({
 export type ModerationEntry = z.infer<typeof ModerationEntrySchema>;
 export const ModerationLogSchema = z.object({ entries: z.array(ModerationEntrySchema) });
 export type ModerationLog = z.infer<typeof ModerationLogSchema>;
-export const ModerationLogQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  from_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
-});
+export const ModerationLogQuerySchema = idPageQuery(50, 200);
