@@ -6,6 +6,8 @@ import { ActiveUserSchema, RoleSchema } from './user.js';
 
 export const OnelinerMessageSchema = z.object({
   id: z.number().int(),
+  /** The author's user id, which staff moderation controls act on. */
+  author_id: z.number().int(),
   author: z.string(),
   message: z.string(),
   timestamp: z.number().int(),

@@ -69,7 +69,7 @@ describe('liveHandlers', () => {
 
   it('keeps the chat feed: seeded by updates, added to live, removed on deletion', () => {
     const { queryClient, receive } = setup();
-    const line = (id: number) => ({ id, author: 'ann', message: `m${id}`, timestamp: 1 });
+    const line = (id: number) => ({ id, author_id: 1, author: 'ann', message: `m${id}`, timestamp: 1 });
     receive(update({ oneliner: [line(2), line(1)] }));
     receive({ type: 'chat_message', message: line(3) });
     receive({ type: 'chat_message', message: line(3) });

@@ -4,6 +4,7 @@ import { addMessage, CHAT_FEED_MAX, mergeLatest } from './chat-feed';
 
 const msg = (id: number): OnelinerMessage => ({
   id,
+  author_id: id,
   author: `user${id}`,
   message: `hello ${id}`,
   timestamp: 1000 + id,

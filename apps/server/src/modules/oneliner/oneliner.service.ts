@@ -56,7 +56,13 @@ export class OnelinerService {
       throw tooManyRequests(`You're chatting too fast. Wait ${secondsText(wait)}.`, wait);
     const text = maskWords(message, settings.word_filter);
     const id = await this.repo.insert({ user_id: user.id, message: text, created_at: now });
-    const posted: OnelinerMessage = { id, author: user.username, message: text, timestamp: now };
+    const posted: OnelinerMessage = {
+      id,
+      author_id: user.id,
+      author: user.username,
+      message: text,
+      timestamp: now,
+    };
     this.bus.publish({ type: 'oneliner.posted', message: posted });
     return posted;
   }
