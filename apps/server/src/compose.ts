@@ -37,7 +37,9 @@ import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
 import { MessageRepo } from './modules/messages/message.repo.js';
+import { ContactsRepo } from './modules/messages/contacts.repo.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { MessagesService } from './modules/messages/messages.service.js';
 import { ModerationRepo } from './modules/oneliner/moderation.repo.js';
 import { moderationRoutes } from './modules/oneliner/moderation.routes.js';
 import { ModerationService } from './modules/oneliner/moderation.service.js';
@@ -103,6 +105,7 @@ export function compose(deps: ComposeDeps) {
     users: new UserRepo(db),
     referrals: new ReferralRepo(db),
     messages: new MessageRepo(db),
+    contacts: new ContactsRepo(db),
     songs: new SongRepo(db),
     catalog: new CatalogRepo(db),
     search: new SearchRepo(db, engine),
@@ -141,6 +144,7 @@ export function compose(deps: ComposeDeps) {
     library,
     oneliner,
     moderation,
+    messages: new MessagesService(db, repos.messages, repos.contacts, repos.users, bus, clock),
     import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
     requests: new RequestsService({
       db,
@@ -198,7 +202,7 @@ export function compose(deps: ComposeDeps) {
     healthRoutes({ db, engine }),
     authRoutes({ auth, guards }),
     usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
-    messagesRoutes({ messages: repos.messages, guards }),
+    messagesRoutes({ messages: services.messages, guards }),
     catalogRoutes({ catalog: services.catalog, guards }),
     votesRoutes({ votes: services.votes, guards }),
     favoritesRoutes({ favorites: services.favorites, guards }),

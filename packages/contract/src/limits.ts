@@ -16,6 +16,9 @@ export const LIMITS = {
   maxTagLimit: 10000,
   relatedTagsShown: 8,
   messagePreviewChars: 64,
+  privateMessageMax: 2000,
+  threadPageSize: 50,
+  userSearchMax: 10,
   historyLength: 20,
   /** A session token in a live `auth` message. */
   tokenMax: 2048,

@@ -87,6 +87,14 @@ export const UnreadCountMessageSchema = z.object({
   unreadCount: z.number().int(),
 });
 
+/** The partner read messages this user sent (sender's room): their read ticks turn on. */
+export const MessagesReadSchema = z.object({
+  type: z.literal('messages_read'),
+  reader_id: z.number().int(),
+  ids: z.array(z.number().int()),
+  read_timestamp: z.number().int(),
+});
+
 /** A song this user requested has just gone on air (user's room). */
 export const RequestOnAirSchema = z.object({
   type: z.literal('request_on_air'),
@@ -112,6 +120,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   ChatDeletedSchema,
   PrivateMessageEventSchema,
   UnreadCountMessageSchema,
+  MessagesReadSchema,
   RequestOnAirSchema,
   LiveSessionSchema,
 ]);

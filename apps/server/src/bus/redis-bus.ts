@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { OnelinerMessageSchema } from '@queuecast/contract';
+import { OnelinerMessageSchema, PrivateMessageSchema } from '@queuecast/contract';
 import { z } from 'zod';
 import type { BusEvent, BusEventType, EventBus } from '../core/bus.js';
 
@@ -41,6 +41,18 @@ const EVENT_SCHEMAS = {
     message: OnelinerMessageSchema,
   }),
   'oneliner.deleted': z.object({ type: z.literal('oneliner.deleted'), id: z.number().int() }),
+  'message.sent': z.object({
+    type: z.literal('message.sent'),
+    message: PrivateMessageSchema,
+    unread_count: z.number().int().min(0),
+  }),
+  'messages.read': z.object({
+    type: z.literal('messages.read'),
+    reader_id: z.number().int(),
+    read_at: z.number().int(),
+    unread_count: z.number().int().min(0),
+    by_sender: z.array(z.object({ from_uid: z.number().int(), ids: z.array(z.number().int()) })),
+  }),
 } satisfies { [K in BusEventType]: z.ZodType<Extract<BusEvent, { type: K }>> };
 
 const isEventType = (type: string): type is BusEventType => Object.hasOwn(EVENT_SCHEMAS, type);

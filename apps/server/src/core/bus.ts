@@ -3,7 +3,7 @@
  * the live channel listens and turns events into messages for its sockets. Every event is
  * plain JSON, so that a bus between processes (Redis) can carry it unchanged.
  */
-import type { OnelinerMessage } from '@queuecast/contract';
+import type { OnelinerMessage, PrivateMessage } from '@queuecast/contract';
 
 export type BusEvent =
   /** The queue or the catalogue's request state changed: rebuild the playback update. */
@@ -22,7 +22,20 @@ export type BusEvent =
   /** A oneliner message was posted (stored, as every page shows it). */
   | { type: 'oneliner.posted'; message: OnelinerMessage }
   /** Staff removed a oneliner message. */
-  | { type: 'oneliner.deleted'; id: number };
+  | { type: 'oneliner.deleted'; id: number }
+  /** A private message was stored; `unread_count` is the recipient's after it. */
+  | { type: 'message.sent'; message: PrivateMessage; unread_count: number }
+  /**
+   * A user read private messages: their unread count after it, and per sender the ids read
+   * (so that each sender's read ticks turn on).
+   */
+  | {
+      type: 'messages.read';
+      reader_id: number;
+      read_at: number;
+      unread_count: number;
+      by_sender: { from_uid: number; ids: number[] }[];
+    };
 
 export type BusEventType = BusEvent['type'];
 

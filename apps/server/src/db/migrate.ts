@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-tag-pairs-by-count.js';
 import * as m0005 from './migrations/0005-tag-top-partners.js';
 import * as m0006 from './migrations/0006-request-rules.js';
 import * as m0007 from './migrations/0007-moderation.js';
+import * as m0008 from './migrations/0008-user-blocks.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-tag-top-partners': m0005,
   '0006-request-rules': m0006,
   '0007-moderation': m0007,
+  '0008-user-blocks': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

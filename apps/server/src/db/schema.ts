@@ -163,6 +163,12 @@ export interface SongSearchTable {
   document: string;
 }
 
+export interface UserBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Seconds;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON. */
@@ -197,6 +203,7 @@ export interface Database {
   play_history: PlayHistoryTable;
   oneliner_messages: OnelinerMessagesTable;
   settings: SettingsTable;
+  user_blocks: UserBlocksTable;
   moderation_log: ModerationLogTable;
   private_messages: PrivateMessagesTable;
   tag_pairs: TagPairsTable;

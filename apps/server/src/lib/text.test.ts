@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artistHandle, artistLetter, foldText, searchTokens } from './text.js';
+import { artistHandle, artistLetter, foldText, searchTokens, utcMinute } from './text.js';
 
 describe('text helpers', () => {
   it('folds case and accents', () => {
@@ -26,5 +26,11 @@ describe('text helpers', () => {
   it('makes handles', () => {
     expect(artistHandle('Jester & Chromag')).toBe('jester-chromag');
     expect(artistHandle('!!!')).toBe('artist');
+  });
+});
+
+describe('utcMinute', () => {
+  it('writes the minute in UTC', () => {
+    expect(utcMinute(Date.UTC(2026, 10, 23, 14, 5, 59) / 1000)).toBe('2026-11-23 14:05 UTC');
   });
 });

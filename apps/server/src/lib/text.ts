@@ -29,3 +29,8 @@ export function artistHandle(name: string): string {
 
 /** "1 second", "7 seconds": for the wait a 429 tells about. */
 export const secondsText = (n: number): string => `${n} ${n === 1 ? 'second' : 'seconds'}`;
+
+/** "2026-11-23 14:05 UTC", for a refusal a listener reads. */
+export function utcMinute(epochSeconds: number): string {
+  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

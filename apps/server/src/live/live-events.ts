@@ -33,6 +33,9 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   // The message goes out on its own; the update's recent oneliner follows for later sockets.
   'oneliner.posted': 'hold',
   'oneliner.deleted': 'hold',
+  // Private: only the two parties' rooms hear of them.
+  'message.sent': 'none',
+  'messages.read': 'none',
 };
 
 /** The messages a bus event becomes, each for one room. */
@@ -40,6 +43,33 @@ const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
   'oneliner.deleted': (event) => [{ room: 'all', message: { type: 'chat_deleted', id: event.id } }],
   'oneliner.posted': (event) => [
     { room: 'all', message: { type: 'chat_message', message: event.message } },
+  ],
+  'message.sent': (event) => {
+    const { message } = event;
+    return [
+      { room: `user:${message.to_uid}`, message: { type: 'private_message', message } },
+      {
+        room: `user:${message.to_uid}`,
+        message: { type: 'unread_count', unreadCount: event.unread_count },
+      },
+      // The sender's other pages show their own message in the thread too.
+      { room: `user:${message.from_uid}`, message: { type: 'private_message', message } },
+    ];
+  },
+  'messages.read': (event) => [
+    {
+      room: `user:${event.reader_id}`,
+      message: { type: 'unread_count', unreadCount: event.unread_count },
+    },
+    ...event.by_sender.map(({ from_uid, ids }) => ({
+      room: `user:${from_uid}` as const,
+      message: {
+        type: 'messages_read' as const,
+        reader_id: event.reader_id,
+        ids,
+        read_timestamp: event.read_at,
+      },
+    })),
   ],
   'listeners.changed': (event) => [
     { room: 'all', message: { type: 'listeners', listeners: event.listeners } },

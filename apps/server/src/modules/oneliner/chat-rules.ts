@@ -12,8 +12,3 @@ export function maskWords(message: string, words: readonly string[]): string {
   );
   return message.replace(pattern, (match) => '*'.repeat([...match].length));
 }
-
-/** "2026-11-23 14:05 UTC", for a refusal a listener reads. */
-export function utcMinute(epochSeconds: number): string {
-  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}

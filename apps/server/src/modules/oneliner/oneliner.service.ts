@@ -3,9 +3,9 @@ import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import { HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
-import { secondsText } from '../../lib/text.js';
+import { secondsText, utcMinute } from '../../lib/text.js';
 import type { UserRepo } from '../users/user.repo.js';
-import { maskWords, utcMinute } from './chat-rules.js';
+import { maskWords } from './chat-rules.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import type { OnelinerRepo } from './oneliner.repo.js';
 
