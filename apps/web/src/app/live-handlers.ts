@@ -40,5 +40,6 @@ export function liveHandlers({
     chat_message: ({ message }) => storeChatMessage(queryClient, message),
     chat_deleted: ({ id }) => removeChatMessage(queryClient, id),
     private_message: null,
+    messages_read: null,
   };
 }

@@ -9,6 +9,7 @@ const noHandlers: LiveHandlers = {
   chat_deleted: null,
   private_message: null,
   unread_count: null,
+  messages_read: null,
   request_on_air: null,
   session: null,
 };

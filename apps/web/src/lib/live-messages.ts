@@ -11,6 +11,7 @@ const KNOWN: Record<LiveServerMessageType, true> = {
   chat_deleted: true,
   private_message: true,
   unread_count: true,
+  messages_read: true,
   request_on_air: true,
   session: true,
 };
