@@ -37,6 +37,9 @@ import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
 import { MessageRepo } from './modules/messages/message.repo.js';
+import { FeedRepo } from './modules/feed/feed.repo.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { FeedService } from './modules/feed/feed.service.js';
 import { ContactsRepo } from './modules/messages/contacts.repo.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
@@ -106,6 +109,7 @@ export function compose(deps: ComposeDeps) {
     referrals: new ReferralRepo(db),
     messages: new MessageRepo(db),
     contacts: new ContactsRepo(db),
+    feed: new FeedRepo(db),
     songs: new SongRepo(db),
     catalog: new CatalogRepo(db),
     search: new SearchRepo(db, engine),
@@ -140,7 +144,8 @@ export function compose(deps: ComposeDeps) {
     catalog: new CatalogService(repos.catalog, repos.search, repos.comments, presenter),
     votes: new VotesService(db, repos.votes, repos.songs),
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
-    comments: new CommentsService(repos.comments, repos.songs),
+    comments: new CommentsService(repos.comments, repos.songs, bus),
+    feed: new FeedService(repos.feed),
     library,
     oneliner,
     moderation,
@@ -194,6 +199,7 @@ export function compose(deps: ComposeDeps) {
       const song = await presenter.presentOne(id, null);
       return song ? { id: song.id, title: song.title, artist: song.artist } : null;
     },
+    feedItem: (kind, id) => services.feed.item(kind, id),
     maxSocketsPerAddress: config.liveMaxSocketsPerIp,
     trustProxy: config.trustProxy,
   });
@@ -208,6 +214,7 @@ export function compose(deps: ComposeDeps) {
     favoritesRoutes({ favorites: services.favorites, guards }),
     commentsRoutes({ comments: services.comments, guards }),
     onelinerRoutes({ oneliner, guards }),
+    feedRoutes({ feed: services.feed }),
     moderationRoutes({ moderation, guards }),
     requestsRoutes({ requests: services.requests, guards }),
     previewRoutes({ previews: services.previews, guards }),

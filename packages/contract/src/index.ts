@@ -7,5 +7,6 @@ export * from './live.js';
 export * from './catalog.js';
 export * from './queue.js';
 export * from './messages.js';
+export * from './feed.js';
 export * from './moderation.js';
 export * from './paths.js';

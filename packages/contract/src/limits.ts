@@ -19,10 +19,15 @@ export const LIMITS = {
   privateMessageMax: 2000,
   threadPageSize: 50,
   userSearchMax: 10,
+  feedPageSize: 30,
   historyLength: 20,
   /** A session token in a live `auth` message. */
   tokenMax: 2048,
 } as const;
+
+/** What the station feed shows, in the order that breaks a tie within one second (last wins). */
+export const FEED_KINDS = ['new_song', 'comment', 'requested', 'played'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
 
 export const ROLES = ['user', 'helper', 'moderator', 'admin'] as const;
 export const STAFF_ROLES = ['helper', 'moderator', 'admin'] as const;

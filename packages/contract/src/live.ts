@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idPageQuery } from './common.js';
 import { LIMITS } from './limits.js';
+import { FeedItemSchema } from './feed.js';
 import { QueueSongSchema, SongSchema } from './song.js';
 import { ActiveUserSchema, RoleSchema } from './user.js';
 
@@ -95,6 +96,12 @@ export const MessagesReadSchema = z.object({
   read_timestamp: z.number().int(),
 });
 
+/** Something new in the station feed (every socket). */
+export const FeedItemMessageSchema = z.object({
+  type: z.literal('feed_item'),
+  item: FeedItemSchema,
+});
+
 /** A song this user requested has just gone on air (user's room). */
 export const RequestOnAirSchema = z.object({
   type: z.literal('request_on_air'),
@@ -121,6 +128,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   PrivateMessageEventSchema,
   UnreadCountMessageSchema,
   MessagesReadSchema,
+  FeedItemMessageSchema,
   RequestOnAirSchema,
   LiveSessionSchema,
 ]);

@@ -103,6 +103,7 @@ export const API = {
   userSearch: route('/api/users/search'),
   blocks: route('/api/user/blocks'),
   block: route('/api/user/blocks/:id'),
+  feed: route('/api/feed'),
   oneliner: route('/api/oneliner'),
   onelinerMessage: route('/api/oneliner/:id'),
   mute: route('/api/moderation/users/:id/mute'),

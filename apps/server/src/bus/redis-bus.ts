@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { OnelinerMessageSchema, PrivateMessageSchema } from '@queuecast/contract';
+import { FEED_KINDS, OnelinerMessageSchema, PrivateMessageSchema } from '@queuecast/contract';
 import { z } from 'zod';
 import type { BusEvent, BusEventType, EventBus } from '../core/bus.js';
 
@@ -41,6 +41,11 @@ const EVENT_SCHEMAS = {
     message: OnelinerMessageSchema,
   }),
   'oneliner.deleted': z.object({ type: z.literal('oneliner.deleted'), id: z.number().int() }),
+  'feed.added': z.object({
+    type: z.literal('feed.added'),
+    kind: z.enum(FEED_KINDS),
+    id: z.number().int(),
+  }),
   'message.sent': z.object({
     type: z.literal('message.sent'),
     message: PrivateMessageSchema,

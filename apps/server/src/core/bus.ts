@@ -3,7 +3,7 @@
  * the live channel listens and turns events into messages for its sockets. Every event is
  * plain JSON, so that a bus between processes (Redis) can carry it unchanged.
  */
-import type { OnelinerMessage, PrivateMessage } from '@queuecast/contract';
+import type { FeedKind, OnelinerMessage, PrivateMessage } from '@queuecast/contract';
 
 export type BusEvent =
   /** The queue or the catalogue's request state changed: rebuild the playback update. */
@@ -23,6 +23,8 @@ export type BusEvent =
   | { type: 'oneliner.posted'; message: OnelinerMessage }
   /** Staff removed a oneliner message. */
   | { type: 'oneliner.deleted'; id: number }
+  /** Something the station feed shows happened: a play, a request, a comment, a new song. */
+  | { type: 'feed.added'; kind: FeedKind; id: number }
   /** A private message was stored; `unread_count` is the recipient's after it. */
   | { type: 'message.sent'; message: PrivateMessage; unread_count: number }
   /**

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-tag-top-partners.js';
 import * as m0006 from './migrations/0006-request-rules.js';
 import * as m0007 from './migrations/0007-moderation.js';
 import * as m0008 from './migrations/0008-user-blocks.js';
+import * as m0009 from './migrations/0009-feed.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-request-rules': m0006,
   '0007-moderation': m0007,
   '0008-user-blocks': m0008,
+  '0009-feed': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from '@queuecast/contract';
+import type { FeedItem, FeedKind, LiveServerMessage } from '@queuecast/contract';
 import type { BusEvent, BusEventType } from '../core/bus.js';
 import type { Room } from './rooms.js';
 
@@ -12,6 +12,8 @@ export interface LiveDelivery {
 export interface LiveLookups {
   /** A song as messages name it, or null when it no longer exists. */
   song(id: number): Promise<{ id: number; title: string; artist: string | null } | null>;
+  /** A station feed item as the feed shows it, or null when it no longer exists. */
+  feedItem(kind: FeedKind, id: number): Promise<FeedItem | null>;
 }
 
 type EventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
@@ -33,6 +35,7 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   // The message goes out on its own; the update's recent oneliner follows for later sockets.
   'oneliner.posted': 'hold',
   'oneliner.deleted': 'hold',
+  'feed.added': 'none',
   // Private: only the two parties' rooms hear of them.
   'message.sent': 'none',
   'messages.read': 'none',
@@ -44,6 +47,10 @@ const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
   'oneliner.posted': (event) => [
     { room: 'all', message: { type: 'chat_message', message: event.message } },
   ],
+  'feed.added': async (event, lookups) => {
+    const item = await lookups.feedItem(event.kind, event.id);
+    return item ? [{ room: 'all', message: { type: 'feed_item', item } }] : [];
+  },
   'message.sent': (event) => {
     const { message } = event;
     return [

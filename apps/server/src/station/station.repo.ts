@@ -122,7 +122,8 @@ export class StationRepo {
   /**
    * The track's first sample is on air: the entry becomes `playing` (an auto-DJ pick gets an
    * entry without requester), the history row is written and the song's play count kept.
-   * Answers the entry id and who requested it (null for the auto-DJ's own pick).
+   * Answers the entry id, who requested it (null for the auto-DJ's own pick) and the history
+   * row's id.
    */
   async start(track: { queueId: number | null; songId: number; length: number }, at: number) {
     return this.db.transaction().execute(async (trx) => {
@@ -168,7 +169,7 @@ export class StationRepo {
           .executeTakeFirst();
         requestedBy = row?.requested_by ?? null;
       }
-      await trx
+      const history = await trx
         .insertInto('play_history')
         .values({
           song_id: track.songId,
@@ -177,13 +178,14 @@ export class StationRepo {
           started_at: at,
           length: track.length,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable('songs')
         .set({ last_played_at: at, play_count: sql`play_count + 1` })
         .where('id', '=', track.songId)
         .execute();
-      return { queueId, requestedBy };
+      return { queueId, requestedBy, historyId: history.id };
     });
   }
 

@@ -115,10 +115,11 @@ export class Station {
     try {
       if (track.startedAt === null) {
         const startedAt = Math.round(at);
-        const { queueId, requestedBy } = await this.deps.repo.start(track, startedAt);
+        const { queueId, requestedBy, historyId } = await this.deps.repo.start(track, startedAt);
         track.queueId = queueId;
         track.requestedBy = requestedBy;
         track.startedAt = startedAt;
+        this.deps.bus.publish({ type: 'feed.added', kind: 'played', id: historyId });
       }
       this.deps.log.info({ song: track.songId, queue: track.queueId }, 'track started');
       this.deps.bus.publish({

@@ -10,6 +10,7 @@ const noHandlers: LiveHandlers = {
   private_message: null,
   unread_count: null,
   messages_read: null,
+  feed_item: null,
   request_on_air: null,
   session: null,
 };

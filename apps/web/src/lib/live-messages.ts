@@ -12,6 +12,7 @@ const KNOWN: Record<LiveServerMessageType, true> = {
   private_message: true,
   unread_count: true,
   messages_read: true,
+  feed_item: true,
   request_on_air: true,
   session: true,
 };

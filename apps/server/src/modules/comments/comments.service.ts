@@ -1,4 +1,5 @@
 import type { RecentComment } from '@queuecast/contract';
+import type { EventBus } from '../../core/bus.js';
 import { nowSeconds } from '../../db/dialect.js';
 import { notFound, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
@@ -15,6 +16,7 @@ export class CommentsService {
   constructor(
     private readonly comments: CommentRepo,
     private readonly songs: SongRepo,
+    private readonly bus: EventBus,
   ) {}
 
   async post(userId: number, songId: number, comment: string): Promise<{ id: number }> {
@@ -23,12 +25,14 @@ export class CommentsService {
     if (wait > 0) {
       throw tooManyRequests(`You're commenting too fast. Wait ${secondsText(wait)}.`, wait);
     }
-    return this.comments.insert({
+    const created = await this.comments.insert({
       song_id: songId,
       user_id: userId,
       comment,
       created_at: nowSeconds(),
     });
+    this.bus.publish({ type: 'feed.added', kind: 'comment', id: created.id });
+    return created;
   }
 
   async recent(): Promise<RecentComment[]> {

@@ -166,6 +166,7 @@ export class RequestsService {
       throw err;
     }
     this.deps.bus.publish({ type: 'queue.changed' });
+    this.deps.bus.publish({ type: 'feed.added', kind: 'requested', id: queueId });
     return queueId;
   }
 }

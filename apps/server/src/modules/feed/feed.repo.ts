@@ -1,0 +1,176 @@
+import type { FeedKind } from '@queuecast/contract';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+/** A feed row as read: the item's facts before they are shaped for the wire. */
+export interface FeedRow {
+  kind: FeedKind;
+  id: number;
+  at: number;
+  song_id: number;
+  title: string;
+  artist: string | null;
+  username: string | null;
+  text: string | null;
+}
+
+/** Where to continue: items strictly older than this one, in (at, kind, id) order. */
+export interface FeedCursor {
+  at: number;
+  rank: number;
+  id: number;
+}
+
+/** The first-listed artist of the song `s`. */
+const artistOf = (eb: ExpressionBuilder<Database & { s: Database['songs'] }, 's'>) =>
+  eb
+    .selectFrom('song_artists as sa')
+    .innerJoin('artists as a', 'a.id', 'sa.artist_id')
+    .select('a.name')
+    .whereRef('sa.song_id', '=', 's.id')
+    .orderBy('sa.position')
+    .limit(1)
+    .as('artist');
+
+/**
+ * The station's activity, read from the tables where it already lives (play history, the
+ * queue's requests, comments, the catalogue): nothing is written twice. Each source is read
+ * newest first on its (time, id) index, `limit` rows past the cursor; the service merges them.
+ */
+export class FeedRepo {
+  constructor(private readonly db: Db) {}
+
+  async page(kind: FeedKind, rank: number, limit: number, cursor?: FeedCursor) {
+    const rows = await this.source(kind, cursor ? { ...cursor, own: rank } : undefined)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => this.row(kind, r));
+  }
+
+  async item(kind: FeedKind, id: number): Promise<FeedRow | null> {
+    const row = await this.source(kind).where(idColumn(kind), '=', id).executeTakeFirst();
+    return row ? this.row(kind, row) : null;
+  }
+
+  private row(
+    kind: FeedKind,
+    r: {
+      id: number;
+      at: number;
+      song_id: number;
+      title: string;
+      artist: string | null;
+      username: string | null;
+      text: string | null;
+    },
+  ): FeedRow {
+    return { ...r, kind, at: Number(r.at) };
+  }
+
+  /** One source, newest first, optionally only past the cursor (`own` is this source's rank). */
+  private source(kind: FeedKind, cursor?: FeedCursor & { own: number }) {
+    const q = this.base(kind);
+    if (!cursor) return q;
+    const [at, id] = [timeColumn(kind), idColumn(kind)];
+    // (at, rank, id) < cursor, with this source's rank fixed.
+    if (cursor.own < cursor.rank) return q.where(at, '<=', cursor.at);
+    if (cursor.own > cursor.rank) return q.where(at, '<', cursor.at);
+    return q.where((eb) =>
+      eb.or([eb(at, '<', cursor.at), eb.and([eb(at, '=', cursor.at), eb(id, '<', cursor.id)])]),
+    );
+  }
+
+  private base(kind: FeedKind): SelectQueryBuilder<Database, never, FeedSelect> {
+    const db = this.db;
+    switch (kind) {
+      case 'played':
+        return db
+          .selectFrom('play_history as h')
+          .innerJoin('songs as s', 's.id', 'h.song_id')
+          .leftJoin('users as u', 'u.id', 'h.requested_by')
+          .select((eb) => [
+            'h.id as id',
+            'h.started_at as at',
+            's.id as song_id',
+            's.title as title',
+            artistOf(eb),
+            'u.username as username',
+            sql<string | null>`null`.as('text'),
+          ])
+          .orderBy('h.started_at', 'desc')
+          .orderBy('h.id', 'desc');
+      case 'requested':
+        return db
+          .selectFrom('queue_entries as q')
+          .innerJoin('songs as s', 's.id', 'q.song_id')
+          .innerJoin('users as u', 'u.id', 'q.requested_by')
+          .select((eb) => [
+            'q.id as id',
+            'q.requested_at as at',
+            's.id as song_id',
+            's.title as title',
+            artistOf(eb),
+            'u.username as username',
+            sql<string | null>`null`.as('text'),
+          ])
+          .orderBy('q.requested_at', 'desc')
+          .orderBy('q.id', 'desc');
+      case 'comment':
+        return db
+          .selectFrom('comments as c')
+          .innerJoin('songs as s', 's.id', 'c.song_id')
+          .innerJoin('users as u', 'u.id', 'c.user_id')
+          .select((eb) => [
+            'c.id as id',
+            'c.created_at as at',
+            's.id as song_id',
+            's.title as title',
+            artistOf(eb),
+            'u.username as username',
+            'c.comment as text',
+          ])
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc');
+      case 'new_song':
+        return (
+          db
+            .selectFrom('songs as s')
+            .select((eb) => [
+              's.id as id',
+              's.created_at as at',
+              's.id as song_id',
+              's.title as title',
+              artistOf(eb),
+              sql<string | null>`null`.as('username'),
+              sql<string | null>`null`.as('text'),
+            ])
+            // Songs waiting for review or taken out are not news.
+            .where('s.status', '=', 'active')
+            .orderBy('s.created_at', 'desc')
+            .orderBy('s.id', 'desc')
+        );
+    }
+  }
+}
+
+interface FeedSelect {
+  id: number;
+  at: number;
+  song_id: number;
+  title: string;
+  artist: string | null;
+  username: string | null;
+  text: string | null;
+}
+
+const TIME_COLUMN = {
+  played: 'h.started_at',
+  requested: 'q.requested_at',
+  comment: 'c.created_at',
+  new_song: 's.created_at',
+} as const;
+const ID_COLUMN = { played: 'h.id', requested: 'q.id', comment: 'c.id', new_song: 's.id' } as const;
+
+const timeColumn = (kind: FeedKind) => sql.ref<number>(TIME_COLUMN[kind]);
+const idColumn = (kind: FeedKind) => sql.ref<number>(ID_COLUMN[kind]);
