@@ -115,14 +115,40 @@ async function seedSongs(count: number): Promise<{ requestable: number[]; onAir:
   }
 }
 
-async function signUp(node: Node): Promise<string> {
+async function signUpUser(node: Node): Promise<SignupResponse> {
   const res = await fetch(`http://127.0.0.1:${node.port}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: uniqueName('node'), password: 'password1' }),
   });
   if (res.status !== 200) throw new Error(`signup on ${node.name}: ${res.status}`);
-  return ((await res.json()) as SignupResponse).token;
+  return (await res.json()) as SignupResponse;
+}
+
+/** A /ws socket signed in as `token`, recording every message's type and body. */
+async function signedInSocket(node: Node, token: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`);
+  sockets.push(ws);
+  const messages: { type: string; [key: string]: unknown }[] = [];
+  ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8'))));
+  ws.on('error', () => undefined);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify({ type: 'auth', token }));
+  const until = async (match: (m: (typeof messages)[number]) => boolean, ms = 5000) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const hit = messages.find(match);
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error(`no matching message from ${node.name}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  await until((m) => m.type === 'session' && m.user !== null);
+  return { messages, until };
+}
+
+async function signUp(node: Node): Promise<string> {
+  return (await signUpUser(node)).token;
 }
 
 /** A /ws socket that records each playback_update with the time it arrived. */
@@ -214,6 +240,33 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
     const arrived = await onA.queued(songs[1]!, 5000);
     expect(arrived, `no update on A listing song ${songs[1]}\nA:\n${a.log()}`).not.toBeNull();
     expect(arrived! - answered).toBeLessThanOrEqual(DELIVERY_MS);
+  });
+
+  it("a private message sent on A reaches the recipient's socket on B, and nobody else's", async () => {
+    const [ann, bob, eve] = await Promise.all([signUpUser(a), signUpUser(a), signUpUser(b)]);
+    const bobOnB = await signedInSocket(b, bob.token);
+    const eveOnB = await signedInSocket(b, eve.token);
+    const res = await fetch(`http://127.0.0.1:${a.port}/api/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to_uid: bob.user.id, message: 'across nodes' }),
+    });
+    expect(res.status).toBe(200);
+    const delivered = await bobOnB.until((m) => m.type === 'private_message');
+    expect(delivered).toMatchObject({
+      message: { message: 'across nodes', from_uid: ann.user.id },
+    });
+    await bobOnB.until((m) => m.type === 'unread_count' && m.unreadCount === 1);
+    // A public line sent after it reaches Eve: by then a leak would have arrived too.
+    await fetch(`http://127.0.0.1:${a.port}/api/oneliner`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'public marker' }),
+    });
+    await eveOnB.until((m) => m.type === 'chat_message');
+    expect(
+      eveOnB.messages.filter((m) => ['private_message', 'unread_count'].includes(m.type)),
+    ).toEqual([]);
   });
 
   it('both nodes shut down cleanly on SIGTERM, closing their bus', async () => {
