@@ -12,12 +12,16 @@ describe('chat send rules', () => {
     expect(sessionUsable(session(2), 2000)).toBe(false);
   });
 
-  it("toasts the server's text for 400 and 429 only", () => {
+  it("toasts the server's text for 400, 403 and 429 only", () => {
     expect(
       sendFailureText({ kind: 'status', status: 429, message: 'Slow down', retryAfter: 3 }),
     ).toBe('Slow down');
     expect(sendFailureText({ kind: 'status', status: 400, message: 'Too long' })).toBe('Too long');
+    expect(sendFailureText({ kind: 'status', status: 403, message: 'Muted until 16:05' })).toBe(
+      'Muted until 16:05',
+    );
     expect(sendFailureText({ kind: 'status', status: 400 })).toBeNull();
+    expect(sendFailureText({ kind: 'status', status: 401, message: 'Log in' })).toBeNull();
     expect(sendFailureText({ kind: 'status', status: 500, message: 'boom' })).toBeNull();
     expect(sendFailureText({ kind: 'network' })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { PAGES, type OnelinerMessage } from '@queuecast/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { artistQuery } from '../../../api/get-artist';
 import { songQuery } from '../../../api/get-song';
@@ -11,11 +11,29 @@ import { customEmojiSrc } from '../emoji';
 /** A name for a link label changes rarely; keep it for a few minutes. */
 const LABEL_STALE_MS = 5 * 60_000;
 
+const loadMenu = () => import('./moderation-menu');
+const ModerationMenu = lazy(loadMenu);
+
+/** Who reads the line: staff get a '⋯' button opening the moderation controls. */
+export interface ChatReader {
+  staff: boolean;
+  userId: number | undefined;
+}
+
 /**
  * One chat message, in the widget and on the history page: author, age and the text as
- * React text, links and images; never as HTML.
+ * React text, links and images; never as HTML. Staff also get a compact '⋯' toggle whose
+ * controls (delete, mute) load on first use.
  */
-export function ChatLine({ message, now }: { message: OnelinerMessage; now: number }) {
+export function ChatLine({
+  message,
+  now,
+  reader,
+}: {
+  message: OnelinerMessage;
+  now: number;
+  reader?: ChatReader;
+}) {
   const { action, tokens } = useMemo(
     () => parseChatText(message.message, window.location.origin),
     [message.message],
@@ -30,19 +48,55 @@ export function ChatLine({ message, now }: { message: OnelinerMessage; now: numb
       {chatAge(message.timestamp, now)}
     </time>
   );
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const staff = reader?.staff === true;
+  const toggle = staff && (
+    <button
+      ref={toggleRef}
+      type="button"
+      className="chat-mod-toggle"
+      aria-label={`Moderate message by ${message.author}`}
+      aria-expanded={menuOpen}
+      aria-controls={menuOpen ? menuId : undefined}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setMenuOpen((o) => !o)}
+    >
+      ⋯
+    </button>
+  );
+  const menu = staff && menuOpen && (
+    <Suspense fallback={<span className="muted chat-mod-menu">Loading...</span>}>
+      <ModerationMenu
+        id={menuId}
+        message={message}
+        ownMessage={reader.userId === message.author_id}
+        onClose={() => {
+          setMenuOpen(false);
+          toggleRef.current?.focus();
+        }}
+      />
+    </Suspense>
+  );
   return action ? (
     <li className="chat-line chat-action">
+      {toggle}
       <em className="chat-text">
         {author} <ChatTokens tokens={tokens} />
       </em>{' '}
       {age}
+      {menu}
     </li>
   ) : (
     <li className="chat-line">
+      {toggle}
       {author} {age}{' '}
       <span className="chat-text">
         <ChatTokens tokens={tokens} />
       </span>
+      {menu}
     </li>
   );
 }

@@ -1,12 +1,15 @@
-import { LIMITS, PAGES } from '@queuecast/contract';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { isStaff, LIMITS, PAGES } from '@queuecast/contract';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useChatFeed } from '../../../lib/chat-feed';
+import { serverNow } from '../../../lib/server-clock';
 import { sessionStore, useSession } from '../../../lib/session';
 import { useSendChat } from '../api/post-oneliner';
 import { useChatNow } from '../chat-clock';
 import { sessionUsable } from '../chat-send-rules';
-import { ChatLine } from './chat-line';
+import { muteNotice } from '../mute-notice';
+import { useOwnMute } from '../own-mute';
+import { ChatLine, type ChatReader } from './chat-line';
 
 const loadPicker = () => import('./emoji-picker');
 const EmojiPicker = lazy(loadPicker);
@@ -21,11 +24,17 @@ export function ChatPanel() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const loggedIn = session !== null;
-  const disabled = !loggedIn || send.isPending;
+  const mutedUntil = useOwnMute(session?.user.id);
+  const muted = mutedUntil !== null;
+  const disabled = !loggedIn || send.isPending || muted;
+  const reader = useMemo<ChatReader>(
+    () => ({ staff: isStaff(session?.user.role), userId: session?.user.id }),
+    [session],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (send.isPending || !text.trim()) return;
+    if (send.isPending || muted || !text.trim()) return;
     if (!sessionUsable(sessionStore.get())) {
       sessionStore.logout();
       return;
@@ -63,7 +72,8 @@ export function ChatPanel() {
           aria-label="Chat message"
           value={text}
           maxLength={LIMITS.chatMax}
-          placeholder={loggedIn ? 'Say something...' : 'Log in to chat'}
+          placeholder={!loggedIn ? 'Log in to chat' : muted ? 'You are muted' : 'Say something...'}
+          aria-describedby={muted ? 'chat-muted' : undefined}
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
         />
@@ -83,7 +93,12 @@ export function ChatPanel() {
           Send
         </button>
       </form>
-      {pickerOpen && loggedIn && (
+      {muted && (
+        <p id="chat-muted" className="chat-muted" role="status">
+          {muteNotice(mutedUntil, serverNow())}
+        </p>
+      )}
+      {pickerOpen && loggedIn && !muted && (
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <EmojiPicker onPick={insert} />
         </Suspense>
@@ -93,7 +108,7 @@ export function ChatPanel() {
       ) : (
         <ul className="chat-list" aria-label="Chat messages">
           {messages.map((message) => (
-            <ChatLine key={message.id} message={message} now={now} />
+            <ChatLine key={message.id} message={message} now={now} reader={reader} />
           ))}
         </ul>
       )}

@@ -1,8 +1,13 @@
-import { useEffect } from 'react';
+import { isStaff } from '@queuecast/contract';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useSession } from '../../../lib/session';
 import { useOnelinerHistory } from '../api/get-oneliner-history';
 import { useChatNow } from '../chat-clock';
-import { ChatLine } from '../components/chat-line';
+import { ChatLine, type ChatReader } from '../components/chat-line';
+
+/** Chat settings and, for admins, the moderation log: staff only, so a chunk of their own. */
+const ModerationTools = lazy(() => import('../components/moderation-tools'));
 
 /** The next page loads once the listener is this close to the bottom. */
 const SCROLL_THRESHOLD_PX = 10;
@@ -15,6 +20,12 @@ export default function OnelinerHistoryPage() {
   useDocumentTitle('Oneliner history');
   const history = useOnelinerHistory();
   const now = useChatNow();
+  const session = useSession();
+  const staff = isStaff(session?.user.role);
+  const reader = useMemo<ChatReader>(
+    () => ({ staff: isStaff(session?.user.role), userId: session?.user.id }),
+    [session],
+  );
   const messages = history.data?.pages.flatMap((page) => page.messages) ?? [];
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history;
   const canLoad = hasNextPage && !isFetchingNextPage;
@@ -34,13 +45,18 @@ export default function OnelinerHistoryPage() {
   return (
     <section className="oneliner-history">
       <h1>Oneliner history</h1>
+      {staff && (
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          <ModerationTools admin={session?.user.role === 'admin'} />
+        </Suspense>
+      )}
       {history.isPending ? (
         <p className="muted">Loading...</p>
       ) : (
         messages.length > 0 && (
           <ul className="chat-list" aria-label="Oneliner history">
             {messages.map((message) => (
-              <ChatLine key={message.id} message={message} now={now} />
+              <ChatLine key={message.id} message={message} now={now} reader={reader} />
             ))}
           </ul>
         )
