@@ -10,7 +10,13 @@ export class OnelinerRepo {
     let query = this.db
       .selectFrom('oneliner_messages as o')
       .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select(['o.id', 'o.user_id as author_id', 'u.username as author', 'o.message', 'o.created_at as timestamp'])
+      .select([
+        'o.id',
+        'o.user_id as author_id',
+        'u.username as author',
+        'o.message',
+        'o.created_at as timestamp',
+      ])
       .orderBy('o.id', 'desc')
       .limit(limit);
     if (beforeId !== undefined) query = query.where('o.id', '<', beforeId);
