@@ -182,3 +182,51 @@ describe('the moderation log', () => {
     expect(older.entries.every((e) => e.id < removal!.id)).toBe(true);
   });
 });
+
+describe('a mute on the live channel', () => {
+  it("tells the muted user's pages when it starts and ends, and a new page on sign-in", async () => {
+    const user = await quickUser(app);
+    const other = await quickUser(app);
+    const signedIn = async (token: string) => {
+      const client = await connect(url);
+      await client.next(); // the greeting update
+      client.ws.send(JSON.stringify({ type: 'auth', token }));
+      const session = LiveServerMessageSchema.parse(JSON.parse(await client.next()));
+      return { client, session };
+    };
+    const next = async (client: Awaited<ReturnType<typeof connect>>, type: string) => {
+      for (;;) {
+        const message = LiveServerMessageSchema.parse(JSON.parse(await client.next()));
+        if (message.type === type) return message;
+      }
+    };
+    const page = await signedIn(user.token);
+    expect(page.session).toEqual({ type: 'session', user: expect.any(Object) });
+    const bystander = await signedIn(other.token);
+
+    const muted = await call('POST', `/api/moderation/users/${user.id}/mute`, helper, {
+      minutes: 15,
+    });
+    const until = muted.json<MuteResult>().muted_until;
+    expect(await next(page.client, 'mute_changed')).toEqual({
+      type: 'mute_changed',
+      muted_until: until,
+    });
+    // A page opened now learns it when it signs in.
+    const fresh = await signedIn(user.token);
+    expect(fresh.session).toMatchObject({ type: 'session', muted_until: until });
+
+    await call('POST', `/api/moderation/users/${user.id}/mute`, helper, { minutes: 0 });
+    for (const client of [page.client, fresh.client]) {
+      expect(await next(client, 'mute_changed')).toEqual({
+        type: 'mute_changed',
+        muted_until: null,
+      });
+    }
+    const after = await signedIn(user.token);
+    expect(after.session).not.toHaveProperty('muted_until');
+    // Nobody else hears of it.
+    expect(bystander.client.frames.some((f) => f.includes('mute_changed'))).toBe(false);
+    for (const c of [page.client, fresh.client, after.client, bystander.client]) c.ws.close();
+  });
+});

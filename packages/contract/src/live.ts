@@ -117,6 +117,14 @@ export const LiveSessionSchema = z.object({
   user: z.object({ id: z.number().int(), username: z.string(), role: RoleSchema }).nullable(),
   /** Why a token was refused; absent when the change was asked for or the token accepted. */
   error: z.string().optional(),
+  /** For a signed-in socket whose user is muted in the chat: when the mute ends. */
+  muted_until: z.number().int().optional(),
+});
+
+/** Staff muted this user in the chat (until when) or lifted the mute (null) (user's room). */
+export const MuteChangedSchema = z.object({
+  type: z.literal('mute_changed'),
+  muted_until: z.number().int().nullable(),
 });
 
 /** Everything the server pushes: one union discriminated on `type`. */
@@ -129,6 +137,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   UnreadCountMessageSchema,
   MessagesReadSchema,
   FeedItemMessageSchema,
+  MuteChangedSchema,
   RequestOnAirSchema,
   LiveSessionSchema,
 ]);

@@ -39,6 +39,7 @@ export interface GuardUsers {
         role: string;
         token_version: number;
         last_seen_at: number | null;
+        muted_until: number | null;
       }
     | undefined
   >;
@@ -49,6 +50,8 @@ export interface GuardUsers {
 export interface TokenSession {
   user: AuthUser;
   expiresAt: number;
+  /** When the user's chat mute ends (epoch seconds), or null. */
+  mutedUntil: number | null;
 }
 
 /**
@@ -74,7 +77,11 @@ export function createTokenAuthenticator(
     }
     // The role comes from the database, so a demotion takes effect at once.
     const role = RoleSchema.catch('user').parse(row.role);
-    return { user: { id: row.id, username: row.username, role }, expiresAt: payload.exp };
+    return {
+      user: { id: row.id, username: row.username, role },
+      expiresAt: payload.exp,
+      mutedUntil: row.muted_until === null ? null : Number(row.muted_until),
+    };
   };
 }
 

@@ -41,6 +41,11 @@ const EVENT_SCHEMAS = {
     message: OnelinerMessageSchema,
   }),
   'oneliner.deleted': z.object({ type: z.literal('oneliner.deleted'), id: z.number().int() }),
+  'user.muted': z.object({
+    type: z.literal('user.muted'),
+    user_id: z.number().int(),
+    muted_until: z.number().int().nullable(),
+  }),
   'feed.added': z.object({
     type: z.literal('feed.added'),
     kind: z.enum(FEED_KINDS),

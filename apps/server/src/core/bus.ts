@@ -23,6 +23,8 @@ export type BusEvent =
   | { type: 'oneliner.posted'; message: OnelinerMessage }
   /** Staff removed a oneliner message. */
   | { type: 'oneliner.deleted'; id: number }
+  /** Staff muted a user in the chat until `muted_until`, or lifted the mute (null). */
+  | { type: 'user.muted'; user_id: number; muted_until: number | null }
   /** Something the station feed shows happened: a play, a request, a comment, a new song. */
   | { type: 'feed.added'; kind: FeedKind; id: number }
   /** A private message was stored; `unread_count` is the recipient's after it. */

@@ -36,6 +36,7 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'oneliner.posted': 'hold',
   'oneliner.deleted': 'hold',
   'feed.added': 'none',
+  'user.muted': 'none',
   // Private: only the two parties' rooms hear of them.
   'message.sent': 'none',
   'messages.read': 'none',
@@ -46,6 +47,12 @@ const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
   'oneliner.deleted': (event) => [{ room: 'all', message: { type: 'chat_deleted', id: event.id } }],
   'oneliner.posted': (event) => [
     { room: 'all', message: { type: 'chat_message', message: event.message } },
+  ],
+  'user.muted': (event) => [
+    {
+      room: `user:${event.user_id}`,
+      message: { type: 'mute_changed', muted_until: event.muted_until },
+    },
   ],
   'feed.added': async (event, lookups) => {
     const item = await lookups.feedItem(event.kind, event.id);

@@ -56,9 +56,10 @@ export class LiveSessions {
     }
     if (this.sessions.get(id) !== session || session.seq !== seq) return;
     if (!found) return this.answer(id, { type: 'session', user: null, error: REFUSED });
-    const { user, expiresAt } = found;
+    const { user, expiresAt, mutedUntil } = found;
     this.expireAt(id, session, expiresAt);
-    this.answer(id, { type: 'session', user }, user);
+    const muted = mutedUntil !== null && mutedUntil > Date.now() / 1000;
+    this.answer(id, { type: 'session', user, ...(muted ? { muted_until: mutedUntil } : {}) }, user);
   }
 
   close(): void {

@@ -11,6 +11,7 @@ const noHandlers: LiveHandlers = {
   unread_count: null,
   messages_read: null,
   feed_item: null,
+  mute_changed: null,
   request_on_air: null,
   session: null,
 };

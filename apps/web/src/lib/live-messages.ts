@@ -13,6 +13,7 @@ const KNOWN: Record<LiveServerMessageType, true> = {
   unread_count: true,
   messages_read: true,
   feed_item: true,
+  mute_changed: true,
   request_on_air: true,
   session: true,
 };

@@ -56,6 +56,7 @@ export class ModerationService {
         trx,
       );
     });
+    this.bus.publish({ type: 'user.muted', user_id: userId, muted_until: until });
     return { user_id: userId, muted_until: until };
   }
 

@@ -4,7 +4,8 @@ import { serverNow } from '../../lib/server-clock';
 import { muteActive } from './mute-notice';
 
 /**
- * When the signed-in listener's chat mute ends, as the server said when it refused a post. Kept
+ * When the signed-in listener's chat mute ends, as the server said: when a page signs in on the
+ * live channel, when staff mute or unmute them, and when it refused a post. Kept
  * in the query cache (not the widget's state), so it outlives the widget; tied to the user it
  * was said to, so another login on this page is not shown someone else's mute.
  */
@@ -15,8 +16,9 @@ interface OwnMute {
   until: number;
 }
 
-export function storeOwnMute(queryClient: QueryClient, userId: number, until: number): void {
-  queryClient.setQueryData<OwnMute>(ownMuteKey, { userId, until });
+/** Records the end of this user's mute; `null` (staff lifted it) records one already over. */
+export function storeOwnMute(queryClient: QueryClient, userId: number, until: number | null): void {
+  queryClient.setQueryData<OwnMute>(ownMuteKey, { userId, until: until ?? 0 });
 }
 
 /** setTimeout's longest wait; a later end is checked again then. */
