@@ -53,18 +53,7 @@ export class FeedRepo {
     return row ? this.row(kind, row) : null;
   }
 
-  private row(
-    kind: FeedKind,
-    r: {
-      id: number;
-      at: number;
-      song_id: number;
-      title: string;
-      artist: string | null;
-      username: string | null;
-      text: string | null;
-    },
-  ): FeedRow {
+  private row(kind: FeedKind, r: FeedSelect): FeedRow {
     return { ...r, kind, at: Number(r.at) };
   }
 
