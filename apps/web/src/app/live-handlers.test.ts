@@ -2,6 +2,7 @@ import type { PlaybackUpdate } from '@queuecast/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/keys';
+import { inboxKeys, threadMessages, type ThreadData } from '../features/inbox/inbox-cache';
 import { chatFeedKey } from '../lib/chat-feed';
 import { routeLiveMessage } from '../lib/live-messages';
 import { playbackKey } from '../lib/playback';
@@ -69,7 +70,13 @@ describe('liveHandlers', () => {
 
   it('keeps the chat feed: seeded by updates, added to live, removed on deletion', () => {
     const { queryClient, receive } = setup();
-    const line = (id: number) => ({ id, author_id: 1, author: 'ann', message: `m${id}`, timestamp: 1 });
+    const line = (id: number) => ({
+      id,
+      author_id: 1,
+      author: 'ann',
+      message: `m${id}`,
+      timestamp: 1,
+    });
     receive(update({ oneliner: [line(2), line(1)] }));
     receive({ type: 'chat_message', message: line(3) });
     receive({ type: 'chat_message', message: line(3) });
@@ -86,5 +93,42 @@ describe('liveHandlers', () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(debug).toHaveBeenCalledOnce();
     debug.mockRestore();
+  });
+
+  it('puts private messages into the loaded thread and list, and read receipts into the thread', () => {
+    const { queryClient, receive } = setup(7);
+    const message = (id: number, from: number, to: number) => ({
+      id,
+      from_uid: from,
+      to_uid: to,
+      from_username: from === 7 ? 'me' : 'pal',
+      message: `hi ${id}`,
+      sent_timestamp: 100 + id,
+      read_timestamp: null,
+    });
+    const empty: ThreadData = {
+      pages: [{ messages: [], hasOlder: false }],
+      pageParams: [undefined],
+    };
+    queryClient.setQueryData(inboxKeys.thread(7, 8), empty);
+    queryClient.setQueryData(inboxKeys.conversations(7), [
+      { id: 8, username: 'pal', last_message_time: 1, unread_count: 0 },
+    ]);
+    receive({ type: 'private_message', message: message(1, 8, 7) });
+    receive({ type: 'private_message', message: message(2, 7, 8) });
+    receive({ type: 'private_message', message: message(2, 7, 8) });
+    receive({ type: 'messages_read', reader_id: 8, ids: [2], read_timestamp: 500 });
+    const shown = threadMessages(queryClient.getQueryData<ThreadData>(inboxKeys.thread(7, 8)));
+    expect(shown.map((m) => [m.id, m.read_timestamp])).toEqual([
+      [1, null],
+      [2, 500],
+    ]);
+    expect(queryClient.getQueryData(inboxKeys.conversations(7))).toEqual([
+      { id: 8, username: 'pal', last_message_time: 102, unread_count: 1 },
+    ]);
+
+    const anonymous = setup();
+    anonymous.receive({ type: 'private_message', message: message(1, 8, 7) });
+    expect(anonymous.queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/keys';
+import { storeMessagesRead, storePrivateMessage } from '../features/inbox/inbox-cache';
 import { onAirText, type LiveHandlers } from '../lib/live-messages';
 import { removeChatMessage, storeChatMessage, storeLatestChat } from '../lib/chat-feed';
 import { storeListeners, storePlaybackUpdate } from '../lib/playback';
@@ -15,7 +16,8 @@ export interface LiveHandlerDeps {
  * What the page does with each live message: station state goes into the query cache, where
  * every screen reads it; the user's own news becomes a toast or the inbox badge's count (the
  * badge's 30 s poll stays as the fallback). Chat messages go into the chat feed's cache entry
- * (seeded by each update's latest messages), where the chat widget reads them.
+ * (seeded by each update's latest messages), where the chat widget reads them. Private messages
+ * and read receipts go into the inbox's conversation list and open thread.
  */
 export function liveHandlers({
   queryClient,
@@ -39,7 +41,13 @@ export function liveHandlers({
       console.debug('live session', user?.username ?? null, error ?? ''),
     chat_message: ({ message }) => storeChatMessage(queryClient, message),
     chat_deleted: ({ id }) => removeChatMessage(queryClient, id),
-    private_message: null,
-    messages_read: null,
+    private_message: ({ message }) => {
+      const userId = currentUserId();
+      if (userId !== undefined) storePrivateMessage(queryClient, message, userId);
+    },
+    messages_read: (read) => {
+      const userId = currentUserId();
+      if (userId !== undefined) storeMessagesRead(queryClient, read, userId);
+    },
   };
 }
