@@ -2,6 +2,8 @@ import type { PlaybackUpdate } from '@queuecast/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/keys';
+import { ownMuteKey } from '../features/chat/own-mute';
+import { feedKey } from '../features/feed/feed-cache';
 import { inboxKeys, threadMessages, type ThreadData } from '../features/inbox/inbox-cache';
 import { chatFeedKey } from '../lib/chat-feed';
 import { routeLiveMessage } from '../lib/live-messages';
@@ -130,5 +132,38 @@ describe('liveHandlers', () => {
     const anonymous = setup();
     anonymous.receive({ type: 'private_message', message: message(1, 8, 7) });
     expect(anonymous.queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('puts a pushed feed item on top of the loaded feed', () => {
+    const { queryClient, receive } = setup();
+    const item = (id: number) => ({
+      key: `comment:${id}`,
+      kind: 'comment' as const,
+      id,
+      at: id,
+      song: { id: 1, title: 't', artist: null },
+      username: 'ann',
+      text: 'hi',
+    });
+    queryClient.setQueryData(feedKey, {
+      pages: [{ items: [item(1)], next: null }],
+      pageParams: [undefined],
+    });
+    receive({ type: 'feed_item', item: item(2) });
+    expect(queryClient.getQueryData(feedKey)).toEqual({
+      pages: [{ items: [item(2), item(1)], next: null }],
+      pageParams: [undefined],
+    });
+  });
+
+  it("records the user's mute from the session answer and from staff's changes", () => {
+    const { queryClient, receive } = setup(7);
+    receive({ type: 'session', user: { id: 7, username: 'ann', role: 'user' }, muted_until: 500 });
+    expect(queryClient.getQueryData(ownMuteKey)).toEqual({ userId: 7, until: 500 });
+    receive({ type: 'mute_changed', muted_until: 900 });
+    expect(queryClient.getQueryData(ownMuteKey)).toEqual({ userId: 7, until: 900 });
+    // Lifted: an end already passed.
+    receive({ type: 'mute_changed', muted_until: null });
+    expect(queryClient.getQueryData(ownMuteKey)).toEqual({ userId: 7, until: 0 });
   });
 });

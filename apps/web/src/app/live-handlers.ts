@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/keys';
+import { storeOwnMute } from '../features/chat/own-mute';
+import { storeFeedItem } from '../features/feed/feed-cache';
 import { storeMessagesRead, storePrivateMessage } from '../features/inbox/inbox-cache';
 import { onAirText, type LiveHandlers } from '../lib/live-messages';
 import { removeChatMessage, storeChatMessage, storeLatestChat } from '../lib/chat-feed';
@@ -37,8 +39,14 @@ export function liveHandlers({
         queryClient.setQueryData([...queryKeys.unreadMessages, userId], unreadCount);
       }
     },
-    session: ({ user, error }) =>
-      console.debug('live session', user?.username ?? null, error ?? ''),
+    session: ({ user, error, muted_until }) => {
+      console.debug('live session', user?.username ?? null, error ?? '');
+      if (user && muted_until !== undefined) storeOwnMute(queryClient, user.id, muted_until);
+    },
+    mute_changed: ({ muted_until }) => {
+      const userId = currentUserId();
+      if (userId !== undefined) storeOwnMute(queryClient, userId, muted_until);
+    },
     chat_message: ({ message }) => storeChatMessage(queryClient, message),
     chat_deleted: ({ id }) => removeChatMessage(queryClient, id),
     private_message: ({ message }) => {
@@ -49,5 +57,6 @@ export function liveHandlers({
       const userId = currentUserId();
       if (userId !== undefined) storeMessagesRead(queryClient, read, userId);
     },
+    feed_item: ({ item }) => storeFeedItem(queryClient, item),
   };
 }

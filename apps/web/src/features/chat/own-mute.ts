@@ -9,7 +9,7 @@ import { muteActive } from './mute-notice';
  * in the query cache (not the widget's state), so it outlives the widget; tied to the user it
  * was said to, so another login on this page is not shown someone else's mute.
  */
-const ownMuteKey = ['chat', 'own-mute'] as const;
+export const ownMuteKey = ['chat', 'own-mute'] as const;
 
 interface OwnMute {
   userId: number;
