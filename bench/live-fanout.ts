@@ -28,7 +28,6 @@
  *        [--in-flight 100] [--gap-ms 1000] [--history 20] [--fanout auto|N]
  *        [--server path/to/main.js] [--floor] [--floor-bytes 9000]
  */
-import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FromClients, ToClients } from './live-fanout/clients.js';
@@ -40,19 +39,15 @@ import {
   openFiles,
   parseArgs,
   rssMiB,
-  sleep,
-  spawnManaged,
-  stopManaged,
-} from './support/processes.js';
-import { fillHistory, SERVER_MAIN, startStation } from './support/station.js';
-import {
-  queuecast,
   serverCpu,
   serverPids,
-  startFloor,
+  sleep,
+  stopManaged,
   sum,
-  type Target,
-} from './live-fanout/targets.js';
+} from './support/processes.js';
+import { expect, startClientProcess } from './support/client-processes.js';
+import { fillHistory, SERVER_MAIN, startStation } from './support/station.js';
+import { queuecast, startFloor, type Target } from './live-fanout/targets.js';
 
 const args = parseArgs();
 const clientCounts = numberList(args.get('clients'), [1000, 5000, 20000]);
@@ -78,49 +73,7 @@ const ROUND_TIMEOUT_MS = 15_000;
 const SERVER_FD_RESERVE = 100;
 const TARGET = { clients: 20_000, p99Ms: 250 };
 const CLIENTS_FILE = fileURLToPath(new URL('./live-fanout/clients.ts', import.meta.url));
-
-interface Worker {
-  child: ChildProcess;
-  next(): Promise<FromClients>;
-  send(command: ToClients): void;
-}
-
-function startWorker(): Worker {
-  const child = spawnManaged(process.execPath, [...process.execArgv, CLIENTS_FILE], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const inbox: FromClients[] = [];
-  const waiters: ((m: FromClients) => void)[] = [];
-  child.on('message', (m: FromClients) => {
-    const waiter = waiters.shift();
-    if (waiter) waiter(m);
-    else inbox.push(m);
-  });
-  const died = new Promise<never>((_, reject) =>
-    child.once('exit', (code, signal) =>
-      reject(new Error(`client process exited (${code ?? signal})`)),
-    ),
-  );
-  died.catch(() => undefined);
-  return {
-    child,
-    send: (command) => child.send(command),
-    next: () => {
-      const queued = inbox.shift();
-      if (queued) return Promise.resolve(queued);
-      return Promise.race([new Promise<FromClients>((resolve) => waiters.push(resolve)), died]);
-    },
-  };
-}
-
-async function expect<T extends FromClients['type']>(
-  worker: Worker,
-  type: T,
-): Promise<Extract<FromClients, { type: T }>> {
-  const m = await worker.next();
-  if (m.type !== type) throw new Error(`client process said ${m.type}, expected ${type}`);
-  return m as Extract<FromClients, { type: T }>;
-}
+const startWorker = () => startClientProcess<FromClients, ToClients>(CLIENTS_FILE);
 
 interface Result {
   requested: number;

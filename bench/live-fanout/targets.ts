@@ -1,17 +1,9 @@
 /**
- * What bench/live-fanout measures (Queuecast, or the floor server), and how it reads a server's
- * processes from /proc.
+ * What bench/live-fanout measures (Queuecast, or the floor server).
  */
 import { fileURLToPath } from 'node:url';
-import {
-  commandName,
-  descendants,
-  freePort,
-  sampleCpu,
-  spawnManaged,
-  stopManaged,
-} from '../support/processes.js';
-import type { RunningStation } from '../support/station.js';
+import { freePort, spawnManaged, stopManaged } from '../support/processes.js';
+import { signup, type RunningStation } from '../support/station.js';
 
 const FLOOR_FILE = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
 
@@ -36,15 +28,6 @@ export function queuecast(
   socketProcesses: number,
 ): Target {
   let tokens: string[] = [];
-  const signup = async (username: string) => {
-    const res = await fetch(`${station.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'bench-password' }),
-    });
-    if (!res.ok) throw new Error(`sign-up ${username}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { token: string }).token;
-  };
   return {
     wsUrl: station.wsUrl,
     pid: station.pid,
@@ -52,7 +35,7 @@ export function queuecast(
     async prepare(index, requested) {
       const names = Array.from({ length: rounds }, (_, r) => `fanout${index}_${requested}_${r}`);
       tokens = [];
-      for (const name of names) tokens.push(await signup(name));
+      for (const name of names) tokens.push(await signup(station, name));
       return names;
     },
     async trigger(r) {
@@ -97,18 +80,3 @@ export async function startFloor(processes: number, bytes: number, rounds: numbe
   };
   return { target, stop: () => stopManaged(child) };
 }
-
-/** The server process and its live fan-out processes (its node children; ffmpeg is not). */
-export const serverPids = (pid: number) => [
-  pid,
-  ...descendants(pid).filter((child) => commandName(child) === 'node'),
-];
-export const sum = (pids: number[], f: (pid: number) => number) =>
-  pids.reduce((t, p) => t + f(p), 0);
-export const serverCpu = (pids: number[]) => {
-  const samples = pids.map(sampleCpu);
-  return {
-    cpuS: samples.reduce((t, x) => t + x.cpuS, 0),
-    sysS: samples.reduce((t, x) => t + x.sysS, 0),
-  };
-};

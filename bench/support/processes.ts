@@ -200,3 +200,50 @@ export function numberList(value: string | undefined, fallback: number[]): numbe
   if (list.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`not a list: ${value}`);
   return list;
 }
+
+/** The server process and its live fan-out processes (its node children; ffmpeg is not). */
+export const serverPids = (pid: number) => [
+  pid,
+  ...descendants(pid).filter((child) => commandName(child) === 'node'),
+];
+export const sum = (pids: number[], f: (pid: number) => number) =>
+  pids.reduce((t, p) => t + f(p), 0);
+export const serverCpu = (pids: number[]) => {
+  const samples = pids.map(sampleCpu);
+  return {
+    cpuS: samples.reduce((t, x) => t + x.cpuS, 0),
+    sysS: samples.reduce((t, x) => t + x.sysS, 0),
+  };
+};
+
+/** CPU time the whole machine has spent busy (all but idle and iowait), in seconds. */
+export function machineBusyS(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  // user nice system idle iowait irq softirq steal
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((s, t) => s + t, 0);
+  return (total - ticks[3]! - ticks[4]!) / CLOCK_TICKS_PER_S;
+}
+
+/** utime + stime (s) of every running process named `name` (its comm), by pid. */
+export function cpuOfCommand(name: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (commandName(pid) !== name) continue;
+    try {
+      found.set(pid, sampleCpu(pid).cpuS);
+    } catch {
+      // gone since the listing
+    }
+  }
+  return found;
+}
+
+/** CPU seconds the processes of a later `cpuOfCommand` used since an earlier one. */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpuS] of after) total += cpuS - (before.get(pid) ?? 0);
+  return total;
+}

@@ -115,6 +115,17 @@ async function waitForMusic(wsUrl: string, child: ChildProcess): Promise<void> {
   throw new Error('no track started within 180 s (demo library generation)');
 }
 
+/** Signs a new listener up (open sign-up, argon2id hashing); resolves to its token. */
+export async function signup(station: RunningStation, username: string): Promise<string> {
+  const res = await fetch(`${station.baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'bench-password' }),
+  });
+  if (!res.ok) throw new Error(`sign-up ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
 async function login(station: RunningStation, username: string, password: string) {
   const res = await fetch(`${station.baseUrl}/api/auth/login`, {
     method: 'POST',
