@@ -145,6 +145,37 @@ describe('LiveSockets', () => {
     [a, b, c].forEach((x) => x.ws.close());
   });
 
+  it('writes the room messages of one turn as one write per socket, in order with updates', async () => {
+    const sockets = new LiveSockets();
+    const port = await serve(sockets);
+    const [a, b] = [await client(port), await client(port)];
+    const peers = (sockets as unknown as { peers: Map<number, { connection: net.Socket }> }).peers;
+    const writes = [...peers.values()].map((peer) => {
+      const counter = { n: 0 };
+      const write = peer.connection.write.bind(peer.connection) as (data: Buffer) => boolean;
+      peer.connection.write = ((data: Buffer) => {
+        counter.n++;
+        return write(data);
+      }) as typeof peer.connection.write;
+      return counter;
+    });
+    for (let i = 0; i < 10; i++) sockets.send('all', Buffer.from(`{"m":${i}}`));
+    sockets.publish(update(2, '{"n":2}'));
+    sockets.send('all', Buffer.from('{"m":10}'));
+    await until(() => a.got.length === 13 && b.got.length === 13);
+    const expected = [
+      '{"n":1}',
+      ...Array.from({ length: 10 }, (_, i) => `{"m":${i}}`),
+      '{"n":2}',
+      '{"m":10}',
+    ];
+    expect(a.got).toEqual(expected);
+    expect(b.got).toEqual(expected);
+    // The ten messages in one write, the update in another, the last message in a third.
+    expect(writes.map((w) => w.n)).toEqual([3, 3]);
+    [a, b].forEach((x) => x.ws.close());
+  });
+
   it('closes a socket that does not read once its send queue passes the bound', async () => {
     const bound = 64 * 1024;
     const sockets = new LiveSockets({ maxQueuedBytes: bound });

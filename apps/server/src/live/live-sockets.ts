@@ -20,6 +20,8 @@ export const REFRESH_WINDOW_MS = 2000;
 export const DEFAULT_MAX_QUEUED_BYTES = 512 * 1024;
 /** A client closed for flooding gets this long to take its close frame before it is cut. */
 const CLOSE_GRACE_MS = 500;
+/** Room messages waiting for one flush are joined into writes of at most this many bytes. */
+const BATCH_BYTES = 64 * 1024;
 
 export interface LiveSocketsOptions {
   /** Called whenever the number of open sockets changes. */
@@ -36,6 +38,12 @@ export interface LiveSocketsOptions {
  * to the TCP connection of every socket it is for, up to each socket's send bound; the client
  * may ask for the latest update again (`refresh`, coalesced) and for a session (`auth`, passed
  * on to the hub), at a limited rate; a socket that misses a ping round is closed.
+ *
+ * Room messages (chat lines, private messages) are written once the current turn of the event
+ * loop ends, and the messages for one room that arrived in the same turn go out as one write
+ * per socket. An idle station writes each at once; a busy one, where many arrive while the
+ * sockets are being written, pays one system call per socket for the lot instead of one per
+ * message, which is what bounds the messages per second a process can deliver.
  */
 export class LiveSockets implements LiveFanout {
   private readonly server = new WebSocketServer({
@@ -56,6 +64,9 @@ export class LiveSockets implements LiveFanout {
   private readonly pinger: NodeJS.Timeout;
   private readonly maxQueued: number;
   private readonly limits: InboundLimits;
+  /** Room messages not yet written, in order; consecutive ones for a room share a batch. */
+  private pending: { room: string; frames: Buffer[]; bytes: number }[] = [];
+  private flushing: NodeJS.Immediate | null = null;
 
   constructor(private readonly options: LiveSocketsOptions = {}) {
     const interval = options.pingIntervalMs ?? PING_INTERVAL_MS;
@@ -84,33 +95,57 @@ export class LiveSockets implements LiveFanout {
 
   publish(update: LiveUpdate, quiet = false): void {
     if (!this.remember(update) || quiet) return;
+    this.flush(); // what was sent before the update is written before it
     const frame = this.frame!;
     // One write of the shared frame; ws's own send would frame and write it again per socket.
     for (const peer of this.peers.values()) peer.writeUpdate(update.version, frame, this.maxQueued);
   }
 
   send(room: string, bytes: Buffer): void {
-    const members = this.rooms.in(room);
-    if (members.size === 0) return;
+    if (this.rooms.in(room).size === 0) return;
     const frame = textFrame(bytes);
-    for (const peer of members) peer.write(frame, this.maxQueued);
+    const last = this.pending.at(-1);
+    if (last?.room === room && last.bytes + frame.length <= BATCH_BYTES) {
+      last.frames.push(frame);
+      last.bytes += frame.length;
+    } else {
+      this.pending.push({ room, frames: [frame], bytes: frame.length });
+    }
+    this.flushing ??= setImmediate(() => this.flush());
   }
 
   session(id: number, rooms: readonly string[], bytes: Buffer): void {
     const peer = this.peers.get(id);
     if (!peer) return;
+    this.flush(); // messages sent before the rooms change go where they were meant to
     this.rooms.set(peer, rooms);
     peer.write(textFrame(bytes), this.maxQueued);
   }
 
   close(): Promise<void> {
     clearInterval(this.pinger);
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    this.pending = [];
     for (const peer of this.peers.values()) peer.ws.close(1001, 'server shutting down');
     this.peers.clear();
     this.rooms.clear();
     this.slices.forEach((slice) => slice.clear());
     this.options.onSizeChange?.(0);
     return Promise.resolve();
+  }
+
+  /** Writes the waiting room messages: each batch as one write to each member of its room. */
+  private flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    if (this.pending.length === 0) return;
+    const batches = this.pending;
+    this.pending = [];
+    for (const { room, frames, bytes } of batches) {
+      const data = frames.length === 1 ? frames[0]! : Buffer.concat(frames, bytes);
+      for (const peer of this.rooms.in(room)) peer.write(data, this.maxQueued);
+    }
   }
 
   /** Keeps `update` if it is newer than the one held; says whether it did. */
@@ -122,6 +157,7 @@ export class LiveSockets implements LiveFanout {
   }
 
   private add(id: number, ws: WebSocket, connection: Socket): void {
+    this.flush(); // a socket gets what is sent after it opened, not before
     const peer = new LivePeer(id, ws, connection, this.limits);
     this.peers.set(id, peer);
     this.rooms.set(peer, ['all']);
