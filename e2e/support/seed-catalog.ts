@@ -32,8 +32,9 @@ const SEED = {
   /**
    * The only songs with audio, so the only ones the station plays. The long tones are queued
    * as `history_listener`'s requests before the station starts, so they go on air first, one
-   * after the other, and the auto-DJ stays idle for their 96 seconds: it would otherwise play,
-   * and so lock, the short tones, which are there for the requests spec to queue.
+   * after the other, and the auto-DJ stays idle for their 14 minutes, longer than the whole
+   * suite runs: it would otherwise play, and so lock, the short tones, which are there for the
+   * requests spec to queue.
    */
   tones: {
     artist: 'Oscillator Ensemble',
@@ -41,6 +42,7 @@ const SEED = {
       { title: 'Sine Serenade', seconds: 28, freq: 440 },
       { title: 'Sine Nocturne', seconds: 32, freq: 330 },
       { title: 'Sine Reverie', seconds: 36, freq: 523 },
+      { title: 'Sine Drone', seconds: 744, freq: 220 },
     ],
     requestable: [
       { title: 'Sine Aubade', seconds: 4, freq: 262 },
