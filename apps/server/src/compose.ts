@@ -56,6 +56,7 @@ import { PreviewService } from './modules/previews/preview.service.js';
 import { RequestsRepo } from './modules/requests/requests.repo.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { RequestsService } from './modules/requests/requests.service.js';
+import { AuditLogRepo } from './modules/users/audit-log.repo.js';
 import { ReferralRepo } from './modules/users/referral.repo.js';
 import { UserRepo } from './modules/users/user.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -120,6 +121,7 @@ export function compose(deps: ComposeDeps) {
     playback: new PlaybackRepo(db),
     oneliner: new OnelinerRepo(db),
     moderation: new ModerationRepo(db),
+    audit: new AuditLogRepo(db),
     station: new StationRepo(db),
     requests: new RequestsRepo(db, engine),
   };
@@ -137,7 +139,14 @@ export function compose(deps: ComposeDeps) {
   });
   const library = new LibraryService(db, repos.library, repos.search);
   const oneliner = new OnelinerService(repos.oneliner, repos.moderation, repos.users, bus, clock);
-  const moderation = new ModerationService(db, repos.moderation, repos.users, bus, clock);
+  const moderation = new ModerationService(
+    db,
+    repos.moderation,
+    repos.audit,
+    repos.users,
+    bus,
+    clock,
+  );
   const services = {
     auth,
     userAdmin: new UserAdminService(repos.users, auth),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 const CHAT_SETTINGS = 'chat';
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = { slow_mode_seconds: 0, word_filter: [] };
 
-/** The chat's moderation data: its settings, the staff log, the messages staff act on. */
+/** The chat's moderation data: its settings and the messages staff act on. */
 export class ModerationRepo {
   constructor(private readonly db: Db) {}
 
@@ -51,36 +51,5 @@ export class ModerationRepo {
 
   async deleteMessage(id: number, trx: Db = this.db): Promise<void> {
     await trx.deleteFrom('oneliner_messages').where('id', '=', id).execute();
-  }
-
-  async log(
-    entry: { actor_id: number; action: string; target_user_id: number | null; detail: object },
-    at: number,
-    trx: Db = this.db,
-  ): Promise<void> {
-    await trx
-      .insertInto('moderation_log')
-      .values({ ...entry, detail: JSON.stringify(entry.detail), created_at: at })
-      .execute();
-  }
-
-  /** Newest first; with `beforeId`, older entries only. */
-  entries(limit: number, beforeId?: number) {
-    let query = this.db
-      .selectFrom('moderation_log as m')
-      .leftJoin('users as a', 'a.id', 'm.actor_id')
-      .leftJoin('users as t', 't.id', 'm.target_user_id')
-      .select([
-        'm.id',
-        'a.username as actor',
-        'm.action',
-        't.username as target',
-        'm.detail',
-        'm.created_at',
-      ])
-      .orderBy('m.id', 'desc')
-      .limit(limit);
-    if (beforeId !== undefined) query = query.where('m.id', '<', beforeId);
-    return query.execute();
   }
 }

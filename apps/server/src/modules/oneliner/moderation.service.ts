@@ -3,6 +3,7 @@ import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/http-error.js';
+import type { AuditLogRepo } from '../users/audit-log.repo.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { ModerationRepo } from './moderation.repo.js';
 
@@ -19,6 +20,7 @@ export class ModerationService {
   constructor(
     private readonly db: Db,
     private readonly repo: ModerationRepo,
+    private readonly audit: AuditLogRepo,
     private readonly users: Pick<UserRepo, 'setMutedUntil'>,
     private readonly bus: EventBus,
     private readonly clock: Clock,
@@ -30,7 +32,7 @@ export class ModerationService {
       if (!message) throw notFound('That message does not exist (any more).');
       await this.repo.deleteMessage(id, trx);
       const detail = { message_id: id, author: message.username, message: message.message };
-      await this.repo.log(
+      await this.audit.log(
         { actor_id: actor.id, action: 'oneliner.delete', target_user_id: message.user_id, detail },
         this.clock.now(),
         trx,
@@ -45,7 +47,7 @@ export class ModerationService {
     const until = minutes > 0 ? now + minutes * 60 : null;
     await this.db.transaction().execute(async (trx) => {
       if (!(await this.users.setMutedUntil(userId, until, trx))) throw notFound('User not found.');
-      await this.repo.log(
+      await this.audit.log(
         {
           actor_id: actor.id,
           action: minutes > 0 ? 'user.mute' : 'user.unmute',
@@ -71,7 +73,7 @@ export class ModerationService {
     };
     await this.db.transaction().execute(async (trx) => {
       await this.repo.saveChatSettings(clean, trx);
-      await this.repo.log(
+      await this.audit.log(
         { actor_id: actor.id, action: 'chat.settings', target_user_id: null, detail: clean },
         this.clock.now(),
         trx,
@@ -81,7 +83,7 @@ export class ModerationService {
   }
 
   async log(limit: number, fromId?: number): Promise<ModerationEntry[]> {
-    const rows = await this.repo.entries(limit, fromId);
+    const rows = await this.audit.entries(limit, fromId);
     return rows.map((r) => ({
       id: r.id,
       actor: r.actor,
