@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idPageQuery } from './common.js';
 import { LIMITS, ROLES } from './limits.js';
 
 export const RoleSchema = z.enum(ROLES);
@@ -52,3 +53,29 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const ActiveUserSchema = z.object({ username: z.string() });
 export type ActiveUser = z.infer<typeof ActiveUserSchema>;
+
+/** GET /api/admin/users: an account as admins see it (never its email or password hash). */
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: RoleSchema,
+  created_at: z.number().int(),
+  last_seen_at: z.number().int().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserListSchema = z.object({ users: z.array(AdminUserSchema) });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+/** Newest accounts first; `search` matches part of the username, case-insensitively. */
+export const AdminUserQuerySchema = idPageQuery(50, 200).extend({
+  search: z
+    .string()
+    .trim()
+    .max(LIMITS.usernameMax, `search must be at most ${LIMITS.usernameMax} characters`)
+    .optional(),
+});
+
+/** PUT /api/admin/users/{id}/role. */
+export const RoleBodySchema = z.object({
+  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}.` }),
+});
+export type RoleBody = z.infer<typeof RoleBodySchema>;

@@ -5,9 +5,11 @@ import { migrateToLatest } from '../db/migrate.js';
 import { HttpError } from '../lib/http-error.js';
 import { IMPORT_USAGE, importCommand } from './import.js';
 import { USER_CREATE_USAGE, userCreate } from './user-create.js';
+import { USER_ROLE_USAGE, userRole } from './user-role.js';
 
 const COMMANDS = {
   'user-create': userCreate,
+  'user-role': userRole,
   import: importCommand,
 } as const;
 
@@ -18,7 +20,7 @@ async function main(): Promise<number> {
     (typeof COMMANDS)[keyof typeof COMMANDS] | undefined;
   if (!run) {
     process.stderr.write(
-      `Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n${IMPORT_USAGE}\n`,
+      `Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n${USER_ROLE_USAGE}\n${IMPORT_USAGE}\n`,
     );
     return 2;
   }
@@ -27,10 +29,14 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const app = await buildApp({ config, database });
-    const message = await run(app, rest);
-    process.stdout.write(`${message}\n`);
-    await app.close();
-    return 0;
+    try {
+      const message = await run(app, rest);
+      process.stdout.write(`${message}\n`);
+      return 0;
+    } finally {
+      // Closed on a refusal too: its timers would keep the process from exiting.
+      await app.close();
+    }
   } finally {
     await database.close();
   }

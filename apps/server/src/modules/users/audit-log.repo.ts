@@ -1,8 +1,11 @@
 import type { Db } from '../../db/database.js';
 
-/** One staff action: who did it, what, to whom (when it concerns a user), and its details. */
+/**
+ * One staff action: who did it (null: from the command line, by whoever runs the server), what,
+ * to whom (when it concerns a user), and its details.
+ */
 export interface AuditEntry {
-  actor_id: number;
+  actor_id: number | null;
   action: string;
   target_user_id: number | null;
   detail: object;

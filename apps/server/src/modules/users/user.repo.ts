@@ -8,13 +8,13 @@ export type UserRow = Selectable<UsersTable>;
 export class UserRepo {
   constructor(private readonly db: Db) {}
 
-  findById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(id: number, db: Db = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Usernames are unique case-insensitively (index on lower(username)). */
-  findByUsername(username: string): Promise<UserRow | undefined> {
-    return this.db
+  findByUsername(username: string, db: Db = this.db): Promise<UserRow | undefined> {
+    return db
       .selectFrom('users')
       .selectAll()
       .where(sql<string>`lower(username)`, '=', username.toLowerCase())
@@ -39,8 +39,30 @@ export class UserRepo {
     return row.token_version;
   }
 
-  async setRole(id: number, role: string): Promise<void> {
-    await this.db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  async setRole(id: number, role: string, db: Db = this.db): Promise<void> {
+    await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Accounts for the admins' list, newest first; with `beforeId` older ones only; `search`
+   * matches part of the username, case-insensitively. Never the email or the password hash.
+   */
+  listForAdmin(opts: {
+    search?: string | undefined;
+    limit: number;
+    beforeId?: number | undefined;
+  }) {
+    let query = this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'role', 'created_at', 'last_seen_at'])
+      .orderBy('id', 'desc')
+      .limit(opts.limit);
+    if (opts.beforeId !== undefined) query = query.where('id', '<', opts.beforeId);
+    if (opts.search) {
+      const needle = opts.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+      query = query.where(sql<boolean>`lower(username) like ${`%${needle}%`} escape '\\'`);
+    }
+    return query.execute();
   }
 
   async touchLastSeen(id: number, at: number): Promise<void> {
