@@ -37,6 +37,9 @@ import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
 import { MessageRepo } from './modules/messages/message.repo.js';
+import { CurationRepo } from './modules/curation/curation.repo.js';
+import { curationRoutes } from './modules/curation/curation.routes.js';
+import { CurationService } from './modules/curation/curation.service.js';
 import { FeedRepo } from './modules/feed/feed.repo.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { FeedService } from './modules/feed/feed.service.js';
@@ -59,6 +62,8 @@ import { RequestsService } from './modules/requests/requests.service.js';
 import { AuditLogRepo } from './modules/users/audit-log.repo.js';
 import { ReferralRepo } from './modules/users/referral.repo.js';
 import { UserRepo } from './modules/users/user.repo.js';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
+import { UsersAdminService } from './modules/users/users-admin.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
@@ -111,6 +116,7 @@ export function compose(deps: ComposeDeps) {
     messages: new MessageRepo(db),
     contacts: new ContactsRepo(db),
     feed: new FeedRepo(db),
+    curation: new CurationRepo(db),
     songs: new SongRepo(db),
     catalog: new CatalogRepo(db),
     search: new SearchRepo(db, engine),
@@ -150,11 +156,13 @@ export function compose(deps: ComposeDeps) {
   const services = {
     auth,
     userAdmin: new UserAdminService(repos.users, auth),
+    usersAdmin: new UsersAdminService(db, repos.users, repos.audit, clock),
     catalog: new CatalogService(repos.catalog, repos.search, repos.comments, presenter),
     votes: new VotesService(db, repos.votes, repos.songs),
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
     comments: new CommentsService(repos.comments, repos.songs, bus),
     feed: new FeedService(repos.feed),
+    curation: new CurationService(db, repos.curation, repos.audit, bus, clock),
     library,
     oneliner,
     moderation,
@@ -217,6 +225,7 @@ export function compose(deps: ComposeDeps) {
     healthRoutes({ db, engine }),
     authRoutes({ auth, guards }),
     usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
+    usersAdminRoutes({ usersAdmin: services.usersAdmin, guards }),
     messagesRoutes({ messages: services.messages, guards }),
     catalogRoutes({ catalog: services.catalog, guards }),
     votesRoutes({ votes: services.votes, guards }),
@@ -224,6 +233,7 @@ export function compose(deps: ComposeDeps) {
     commentsRoutes({ comments: services.comments, guards }),
     onelinerRoutes({ oneliner, guards }),
     feedRoutes({ feed: services.feed }),
+    curationRoutes({ curation: services.curation, guards }),
     moderationRoutes({ moderation, guards }),
     requestsRoutes({ requests: services.requests, guards }),
     previewRoutes({ previews: services.previews, guards }),

@@ -8,5 +8,6 @@ export * from './catalog.js';
 export * from './queue.js';
 export * from './messages.js';
 export * from './feed.js';
+export * from './curation.js';
 export * from './moderation.js';
 export * from './paths.js';

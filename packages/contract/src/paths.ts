@@ -87,6 +87,7 @@ export const API = {
   songVote: route('/api/song/:id/vote'),
   songComment: route('/api/song/:id/comment'),
   songPreview: route('/api/song/:id/preview'),
+  songTweak: route('/api/song/:id/tweak'),
   queue: route('/api/queue'),
   artist: route('/api/artist/:id'),
   artistsByLetter: route('/api/artists/:letter'),
@@ -109,6 +110,8 @@ export const API = {
   mute: route('/api/moderation/users/:id/mute'),
   chatSettings: route('/api/moderation/chat-settings'),
   moderationLog: route('/api/moderation/log'),
+  adminUsers: route('/api/admin/users'),
+  adminUserRole: route('/api/admin/users/:id/role'),
   skip: route('/api/station/skip'),
 } as const;
 

@@ -178,7 +178,7 @@ export interface SettingsTable {
 export interface ModerationLogTable {
   id: Generated<number>;
   actor_id: number | null;
-  /** oneliner.delete | user.mute | chat.settings */
+  /** oneliner.delete, user.mute, user.unmute, chat.settings, song.tweak, user.role */
   action: string;
   target_user_id: number | null;
   /** JSON: what was done, with what it changed. */

@@ -5,6 +5,16 @@ import { HttpError } from '../lib/http-error.js';
 /** zod's own default messages name no field; ours are whole sentences. */
 const GENERIC = /^(Invalid|Too small|Too big|Unrecognized|Expected)/;
 
+/** How a refusal names the type a field must have. */
+const EXPECTED: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
 function describeValidation(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return 'Invalid request.';
@@ -16,7 +26,7 @@ function describeValidation(err: FastifyError): string {
     if (/received undefined/.test(message)) return `${field} is required.`;
     const expected = (first.params as { expected?: string }).expected;
     if (!path) return `The ${where} must be a JSON ${expected ?? 'object'}.`;
-    return `${field} must be ${expected ? `a ${expected}` : 'valid'}.`;
+    return `${field} must be ${expected ? (EXPECTED[expected] ?? `a ${expected}`) : 'valid'}.`;
   }
   return GENERIC.test(message) ? `${field}: ${message}` : message;
 }
