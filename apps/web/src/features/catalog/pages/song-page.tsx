@@ -1,4 +1,5 @@
-import { PAGES } from '@queuecast/contract';
+import { isStaff, PAGES } from '@queuecast/contract';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useFavoriteIds } from '../../../api/get-favorites';
 import { useUserVotes } from '../../../api/get-user-votes';
@@ -17,6 +18,9 @@ import { SongPreview } from '../components/song-preview';
 import { SongRequest } from '../components/song-request';
 import { SongTags } from '../components/song-tags';
 import { SongVotes } from '../components/song-votes';
+
+/** Staff only, so a chunk of its own. */
+const SongTweaks = lazy(() => import('../components/song-tweaks'));
 
 export default function SongPage() {
   const id = Number(useParams().id);
@@ -102,6 +106,11 @@ export default function SongPage() {
       <SongRequest song={song} loggedIn={loggedIn} />
       <SongVotes detail={data} username={session?.user.username} onVote={onVote} />
       <SongHistory history={data.history} />
+      {isStaff(session?.user.role) && (
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          <SongTweaks key={song.id} song={data.song} />
+        </Suspense>
+      )}
       <SongComments songId={song.id} comments={data.comments} loggedIn={loggedIn} />
     </article>
   );
