@@ -1,34 +1,12 @@
 /**
  * bench/chat: how many chat messages per second the server takes from `--posters` posting
- * listeners (`POST /api/oneliner`, one post in flight each) while `--listeners` /ws sockets
- * receive every one (`chat_message`, room 'all'), and how long each delivery takes:
- * receive time at a socket minus the time the POST was sent. Both times are
- * performance.timeOrigin + performance.now(), the same clock in every process of the machine;
- * the time sent travels in the message text (`qcbench:<phase>:<number>:<ms>`), so the client
- * processes (bench/chat/clients.ts) need nothing from here to time a delivery. Not delivered:
- * an accepted message (200) that a socket open at the start of the phase did not have
- * `--drain-s` after the last post (still queued, or lost); sockets the server closed are
- * counted apart. Delivered/s: messages that reached every socket per second, over the phase or
- * up to the last delivery if that came later (what the server sustains when posts outrun it).
- * Before the next phase the script waits until the server is idle again.
- *
- * Two phases, each `--seconds` long, on one server:
- * - station rules: each poster is one listener. The server allows 5 messages per listener in
- *   10 s (ONELINER_BURST / ONELINER_WINDOW_MS, constants: no setting opens them), so 50 posters
- *   can have at most 25 msg/s accepted. A 429 is a correct answer, counted apart; the poster
- *   then waits the retry_after it was given, as the web client makes a person do.
- * - many accounts: each poster rotates over `--accounts` listeners and never makes one of them
- *   post a 6th message within 10 s (it waits for the next account with room instead, which is
- *   reported). This measures what the server sustains without changing its rules or code.
- * `--rate R` paces the posters to R posts/s in total (each poster on its own schedule) instead
- * of posting as fast as their answers come back.
- *
- * The server is the built one (`npm run build` first), started as in bench/live-fanout: a child
- * process with a fresh DATA_DIR and the demo library on air, its sockets in its live fan-out
- * processes (LIVE_FANOUT_PROCESSES auto unless `--fanout`). Its CPU is its processes' (not
- * ffmpeg's) utime + stime from /proc over the phase, as % of one core; its RSS is theirs
- * summed. All accounts are signed up and make their first call before the sockets open (a
- * first call broadcasts the playback update to every socket), so neither is in the figures.
+ * listeners (`POST /api/oneliner`) while `--listeners` /ws sockets receive every one, and how
+ * long each delivery takes (receive time at a socket minus the time the POST was sent, both on
+ * performance.timeOrigin + performance.now(), one clock for every process of the machine; the
+ * time sent travels in the message text, `qcbench:<phase>:<number>:<ms>`). Two phases, each
+ * `--seconds` long: the station's rules (one account per poster, 429s counted apart), then many
+ * accounts per poster, none over the rule. The method, and what limits the figures, is in
+ * bench/README.md ("chat"). The server is the built one (`npm run build` first).
  *
  * Run: npm run chat -w bench -- [--listeners 5000] [--posters 50] [--seconds 20]
  *        [--db sqlite|postgres] [--rate R] [--accounts 10] [--phases rules,accounts]
@@ -55,7 +33,8 @@ import {
   stopManaged,
   sum,
 } from './support/processes.js';
-import { signup, startStation } from './support/station.js';
+import { printPhase, printSummary, type PhaseResult } from './chat/report.js';
+import { signup, startStation, waitIdle } from './support/station.js';
 
 const args = parseArgs();
 const listeners = Number(args.get('listeners') || 5000);
@@ -84,45 +63,12 @@ for (const phase of phases) {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(ms < 10 ? 1 : 0) : '-');
+const run = { engine, listeners, posters, seconds, rate, drainS };
 
 interface Account {
   token: string;
   /** When its last accepted posts were answered (at most ONELINER_BURST). */
   answered: number[];
-}
-
-interface PhaseResult {
-  name: string;
-  accepted: number;
-  tooFast: number;
-  otherAnswers: string;
-  errors: number;
-  answerP50: number;
-  answerP99: number;
-  accountWaitS: number;
-  lateSends: number;
-  armedSockets: number;
-  openSockets: number;
-  deliveries: number;
-  undelivered: number;
-  incompleteMessages: number;
-  deliveredPerS: number;
-  otherCpu: number;
-  ffmpegCpu: number;
-  postgresCpu: number;
-  p50: number;
-  p99: number;
-  max: number;
-  lastDeliveryS: number;
-  meanBySecond: number[];
-  serverCpuPosting: number;
-  serverCpuWithDrain: number;
-  serverRss: number;
-  genCpuPosting: number;
-  clientsCpu: number;
-  genRss: number;
-  unreadable: number;
 }
 
 // --- the server --------------------------------------------------------------------------------
@@ -353,53 +299,6 @@ async function runPhase(
   };
 }
 
-function printPhase(r: PhaseResult): void {
-  const perS = (x: number) => (x / seconds).toFixed(1);
-  console.log(
-    `  posts answered: 200×${r.accepted} (${perS(r.accepted)}/s), 429×${r.tooFast} (${perS(r.tooFast)}/s)` +
-      `${r.otherAnswers ? `, ${r.otherAnswers}` : ''}, failed ${r.errors}; ` +
-      `answer p50 ${fmt(r.answerP50)} / p99 ${fmt(r.answerP99)} ms` +
-      (r.accountWaitS > 0
-        ? `; posters waited ${r.accountWaitS.toFixed(1)} s in all for an account with room`
-        : '') +
-      (rate > 0 ? `; ${r.lateSends} posts over a slot late` : ''),
-  );
-  console.log(
-    `  delivered ${r.deliveries} of ${r.accepted * r.armedSockets} (${r.accepted} messages × ` +
-      `${r.armedSockets} sockets), the last ${r.lastDeliveryS.toFixed(1)} s after the start: ` +
-      `${r.deliveredPerS.toFixed(1)} messages/s to every socket; not delivered ${drainS} s after the ` +
-      `last post: ${r.undelivered} (${r.incompleteMessages} messages not at every socket); ` +
-      `${r.armedSockets - r.openSockets} sockets closed during the phase` +
-      (r.unreadable > 0 ? `; ${r.unreadable} unreadable` : ''),
-  );
-  console.log(
-    `  latency (receive − POST sent): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms; ` +
-      `mean by second sent: ${r.meanBySecond.map((m) => (Number.isFinite(m) ? m.toFixed(0) : '-')).join(' ')}`,
-  );
-  console.log(
-    `  server: CPU ${r.serverCpuPosting.toFixed(0)}% of one core while posting ` +
-      `(${r.serverCpuWithDrain.toFixed(0)}% to the end of the drain), RSS ${r.serverRss.toFixed(0)} MiB; ` +
-      `load generator: posters ${r.genCpuPosting.toFixed(0)}%, clients ${r.clientsCpu.toFixed(0)}% of one core, ` +
-      `RSS ${r.genRss.toFixed(0)} MiB; over the phase and drain, the station's ffmpeg ` +
-      `${r.ffmpegCpu.toFixed(0)}%, ` +
-      (engine === 'postgres' ? `PostgreSQL ${r.postgresCpu.toFixed(1)}%, ` : '') +
-      `the rest of the machine (anything else running) ${r.otherCpu.toFixed(0)}%`,
-  );
-}
-
-/** Waits (at most 5 min) until the server uses under 15% of a core: its backlog is written. */
-async function waitIdle(): Promise<void> {
-  const t0 = performance.now();
-  for (let busy = 100; busy >= 15 && performance.now() - t0 < 300_000;) {
-    const a = serverCpu(serverPids(station.pid));
-    await sleep(1000);
-    busy = (serverCpu(serverPids(station.pid)).cpuS - a.cpuS) * 100;
-  }
-  console.log(
-    `  (server idle again ${((performance.now() - t0) / 1000).toFixed(0)} s after the drain)`,
-  );
-}
-
 // --- the run -----------------------------------------------------------------------------------
 
 const workers: Workers = [];
@@ -463,9 +362,9 @@ try {
       false,
       workers,
     );
-    printPhase(r);
+    printPhase(r, run);
     results.push(r);
-    if (phases.includes('accounts')) await waitIdle();
+    if (phases.includes('accounts')) await waitIdle(station.pid);
   }
   if (phases.includes('accounts')) {
     console.log(
@@ -476,7 +375,7 @@ try {
       manyAccounts.slice(p * accountsPerPoster, (p + 1) * accountsPerPoster),
     );
     const r = await runPhase(++n, 'many accounts', own, true, workers);
-    printPhase(r);
+    printPhase(r, run);
     results.push(r);
   }
 } finally {
@@ -487,34 +386,4 @@ try {
   await database?.drop();
 }
 
-const columns: [string, (r: PhaseResult) => string][] = [
-  ['phase', (r) => r.name],
-  ['accepted/s', (r) => (r.accepted / seconds).toFixed(1)],
-  ['delivered/s', (r) => r.deliveredPerS.toFixed(1)],
-  ['429/s', (r) => (r.tooFast / seconds).toFixed(1)],
-  ['p50 ms', (r) => fmt(r.p50)],
-  ['p99 ms', (r) => fmt(r.p99)],
-  ['max ms', (r) => fmt(r.max)],
-  ['undelivered', (r) => String(r.undelivered)],
-  ['server CPU %', (r) => r.serverCpuPosting.toFixed(0)],
-  ['server RSS MiB', (r) => r.serverRss.toFixed(0)],
-  ['load gen CPU %', (r) => (r.genCpuPosting + r.clientsCpu).toFixed(0)],
-  ...(engine === 'postgres'
-    ? ([['postgres CPU %', (r) => r.postgresCpu.toFixed(1)]] as typeof columns)
-    : []),
-  ['other CPU %', (r) => r.otherCpu.toFixed(0)],
-];
-console.log(
-  `\n${engine}, ${listeners} listeners, ${posters} posters, ${seconds} s` +
-    `${rate > 0 ? `, paced to ${rate}/s` : ', closed loop'}`,
-);
-console.log(
-  columns.map(([h], i) => (i === 0 ? h.padEnd(14) : h.padStart(Math.max(7, h.length)))).join(' '),
-);
-for (const r of results) {
-  console.log(
-    columns
-      .map(([h, f], i) => (i === 0 ? f(r).padEnd(14) : f(r).padStart(Math.max(7, h.length))))
-      .join(' '),
-  );
-}
+printSummary(results, run);

@@ -7,6 +7,8 @@ import {
   freePort,
   removeScratch,
   scratchDir,
+  serverCpu,
+  serverPids,
   sleep,
   spawnManaged,
   stopManaged,
@@ -180,4 +182,17 @@ export async function fillHistory(
     ws.terminate();
   }
   return seen.bytes;
+}
+
+/** Waits (at most 5 min) until the server uses under 15% of a core: its backlog is written. */
+export async function waitIdle(pid: number): Promise<void> {
+  const t0 = performance.now();
+  for (let busy = 100; busy >= 15 && performance.now() - t0 < 300_000;) {
+    const a = serverCpu(serverPids(pid));
+    await sleep(1000);
+    busy = (serverCpu(serverPids(pid)).cpuS - a.cpuS) * 100;
+  }
+  console.log(
+    `  (server idle again ${((performance.now() - t0) / 1000).toFixed(0)} s after the drain)`,
+  );
 }
