@@ -1,6 +1,7 @@
 import { isStaff } from '@queuecast/contract';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useLoadNearBottom } from '../../../lib/load-near-bottom';
 import { useSession } from '../../../lib/session';
 import { useOnelinerHistory } from '../api/get-oneliner-history';
 import { useChatNow } from '../chat-clock';
@@ -8,13 +9,6 @@ import { ChatLine, type ChatReader } from '../components/chat-line';
 
 /** Chat settings and, for admins, the moderation log: staff only, so a chunk of their own. */
 const ModerationTools = lazy(() => import('../components/moderation-tools'));
-
-/** The next page loads once the listener is this close to the bottom. */
-const SCROLL_THRESHOLD_PX = 10;
-
-const nearBottom = () =>
-  window.innerHeight + window.scrollY >=
-  document.documentElement.scrollHeight - SCROLL_THRESHOLD_PX;
 
 export default function OnelinerHistoryPage() {
   useDocumentTitle('Oneliner history');
@@ -30,17 +24,7 @@ export default function OnelinerHistoryPage() {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history;
   const canLoad = hasNextPage && !isFetchingNextPage;
 
-  // Scrolling near the bottom loads the next page; so does a page too short to scroll. A failed
-  // page waits for the 'Load more' button, so an outage does not loop.
-  useEffect(() => {
-    if (!canLoad || isFetchNextPageError) return;
-    const check = () => {
-      if (nearBottom()) void fetchNextPage();
-    };
-    check();
-    window.addEventListener('scroll', check, { passive: true });
-    return () => window.removeEventListener('scroll', check);
-  }, [canLoad, isFetchNextPageError, fetchNextPage, messages.length]);
+  useLoadNearBottom(canLoad && !isFetchNextPageError, fetchNextPage, messages.length);
 
   return (
     <section className="oneliner-history">

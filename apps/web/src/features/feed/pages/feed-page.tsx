@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
 import '../feed.css';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useLoadNearBottom } from '../../../lib/load-near-bottom';
 import { useDjLabel } from '../../../lib/playback';
 import { serverNow, useTicking } from '../../../lib/server-clock';
 import { notify } from '../../../lib/toast';
 import { useFeed } from '../api/get-feed';
 import { FeedLine } from '../components/feed-line';
 
-/** The next page loads once the reader is this close to the bottom. */
-const SCROLL_THRESHOLD_PX = 10;
 const AGE_TICK_MS = 10_000;
-
-const nearBottom = () =>
-  window.innerHeight + window.scrollY >=
-  document.documentElement.scrollHeight - SCROLL_THRESHOLD_PX;
 
 /**
  * The station's activity: plays with their requester, requests, comments and new songs,
@@ -32,16 +27,7 @@ export default function FeedPage() {
     if (isError) notify.error('Failed to load the feed.');
   }, [isError]);
 
-  // A failed page waits for 'Load more', so an outage does not loop.
-  useEffect(() => {
-    if (!canLoad || isFetchNextPageError) return;
-    const check = () => {
-      if (nearBottom()) void fetchNextPage();
-    };
-    check();
-    window.addEventListener('scroll', check, { passive: true });
-    return () => window.removeEventListener('scroll', check);
-  }, [canLoad, isFetchNextPageError, fetchNextPage, items.length]);
+  useLoadNearBottom(canLoad && !isFetchNextPageError, fetchNextPage, items.length);
 
   return (
     <section className="feed">
