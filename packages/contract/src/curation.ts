@@ -18,3 +18,169 @@ export const TweakSchema = z.object({
   h_fadeout: seconds('h_fadeout'),
 });
 export type Tweak = z.infer<typeof TweakSchema>;
+
+/** What a song's `status` says. `review`: a listener's addition or upload waits for staff. */
+export const SONG_STATUSES = ['active', 'missing_file', 'review'] as const;
+
+const positiveId = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number.` })
+    .int(`${name} must be a whole number.`)
+    .positive(`${name} must be positive.`)
+    .max(2 ** 31 - 1, `${name} is too large.`);
+
+/** POST /api/song: a new song of one artist on one platform; its file is uploaded after. */
+export const AddSongSchema = z.object({
+  artist_id: positiveId('artist_id'),
+  title: z
+    .string({ error: 'Please fill all fields.' })
+    .trim()
+    .min(1, 'Please fill all fields.')
+    .max(300, 'The title must be at most 300 characters.'),
+  platform: z
+    .string({ error: 'Please fill all fields.' })
+    .trim()
+    .min(1, 'Please fill all fields.')
+    .max(100, 'Please select a valid platform from the list.'),
+});
+export type AddSong = z.infer<typeof AddSongSchema>;
+
+/** The new song's id and status: `missing_file` for staff, `review` for a listener. */
+export const AddSongResultSchema = z.object({ song_id: z.number().int(), status: z.string() });
+export type AddSongResult = z.infer<typeof AddSongResultSchema>;
+
+/** GET /api/songs/platforms: every known platform name, for the add-song suggestions. */
+export const PlatformNamesSchema = z.object({ platforms: z.array(z.string()) });
+export type PlatformNames = z.infer<typeof PlatformNamesSchema>;
+
+/** GET /api/search/artists?q=: artists whose name starts with (or contains) `q`. */
+export const ArtistSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'q is required.').max(100, 'q must be at most 100 characters.'),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(20, 'limit must be at most 20')
+    .default(10),
+});
+export const ArtistSuggestionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ArtistSuggestion = z.infer<typeof ArtistSuggestionSchema>;
+export const ArtistSuggestionsSchema = z.object({ artists: z.array(ArtistSuggestionSchema) });
+export type ArtistSuggestions = z.infer<typeof ArtistSuggestionsSchema>;
+
+/** POST /api/song/upload answers the song's state after the file was stored. */
+export const UploadResultSchema = z.object({
+  success: z.literal(true),
+  song_id: z.number().int(),
+  file_id: z.number().int(),
+  /** `active`: playable now; `review`: waits for staff. */
+  status: z.string(),
+  /** Seconds, as the analysis measured. */
+  duration: z.number(),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** An audio file as the file tools show it; `songid` null when associated with no song. */
+export const FileRecordSchema = z.object({
+  fileid: z.number().int(),
+  filename: z.string(),
+  songid: z.number().int().nullable(),
+  title: z.string().nullable(),
+  artists: z.string().nullable(),
+  /** Waiting for staff review (a listener's upload). */
+  pending: z.boolean(),
+});
+export type FileRecord = z.infer<typeof FileRecordSchema>;
+export const FileListSchema = z.object({ files: z.array(FileRecordSchema) });
+export type FileList = z.infer<typeof FileListSchema>;
+export const FileSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Search term must be at least 3 characters' })
+    .trim()
+    .min(3, 'Search term must be at least 3 characters')
+    .max(200, 'Search term must be at most 200 characters'),
+});
+export const FileIdParamSchema = z.object({
+  fileid: z.coerce
+    .number({ error: 'fileid must be a whole number' })
+    .int('fileid must be a whole number')
+    .positive('fileid must be positive')
+    .max(2 ** 31 - 1, 'fileid is too large'),
+});
+/** PUT /api/files/{fileid}/associate. */
+export const AssociateBodySchema = z.object({ songId: positiveId('songId') });
+export type AssociateBody = z.infer<typeof AssociateBodySchema>;
+export const FileAnswerSchema = z.object({ file: FileRecordSchema });
+export type FileAnswer = z.infer<typeof FileAnswerSchema>;
+
+/** GET /api/songs/without-files. */
+export const MissingSongsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(200, 'limit must be at most 200')
+    .default(50),
+  platform: z.string().trim().max(100, 'platform is too long').optional(),
+  q: z.string().trim().max(200, 'q is too long').optional(),
+});
+export type MissingSongsQuery = z.infer<typeof MissingSongsQuerySchema>;
+export const MissingSongSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  artist_name: z.string().nullable(),
+  platform: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type MissingSong = z.infer<typeof MissingSongSchema>;
+export const PaginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalSongs: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;
+export const MissingSongsSchema = z.object({
+  songs: z.array(MissingSongSchema),
+  pagination: PaginationSchema,
+});
+export type MissingSongs = z.infer<typeof MissingSongsSchema>;
+
+/** A song waiting for staff review: a listener's new song, a listener's upload, or both. */
+export const ReviewItemSchema = z.object({
+  song_id: z.number().int(),
+  title: z.string(),
+  artist: z.string().nullable(),
+  platform: z.string().nullable(),
+  /** Who added the song; null when staff or an import did. */
+  added_by: z.string().nullable(),
+  /** The song itself is new and unapproved (rejecting removes it). */
+  new_song: z.boolean(),
+  /** The waiting upload, if any. */
+  file: z
+    .object({
+      fileid: z.number().int(),
+      filename: z.string(),
+      duration: z.number().nullable(),
+      uploaded_by: z.string().nullable(),
+    })
+    .nullable(),
+  created_at: z.number().int(),
+});
+export type ReviewItem = z.infer<typeof ReviewItemSchema>;
+export const ReviewListSchema = z.object({ items: z.array(ReviewItemSchema) });
+export type ReviewList = z.infer<typeof ReviewListSchema>;
+/** PUT /api/review/{id}/approve and /reject answer the song's status after. */
+export const ReviewOutcomeSchema = z.object({
+  success: z.literal(true),
+  song_id: z.number().int(),
+  /** `active`, `missing_file`, or `removed` when a rejected new song is gone. */
+  status: z.string(),
+});
+export type ReviewOutcome = z.infer<typeof ReviewOutcomeSchema>;

@@ -88,6 +88,17 @@ export const API = {
   songComment: route('/api/song/:id/comment'),
   songPreview: route('/api/song/:id/preview'),
   songTweak: route('/api/song/:id/tweak'),
+  addSong: route('/api/song'),
+  upload: route('/api/song/upload'),
+  songPlatforms: route('/api/songs/platforms'),
+  songsWithoutFiles: route('/api/songs/without-files'),
+  artistSearch: route('/api/search/artists'),
+  fileSearch: route('/api/files/search'),
+  fileAssociate: route('/api/files/:fileid/associate'),
+  fileUnassociate: route('/api/files/:fileid/unassociate'),
+  reviews: route('/api/review'),
+  reviewApprove: route('/api/review/:id/approve'),
+  reviewReject: route('/api/review/:id/reject'),
   queue: route('/api/queue'),
   artist: route('/api/artist/:id'),
   artistsByLetter: route('/api/artists/:letter'),
@@ -133,6 +144,8 @@ export const PAGES = {
   addSong: route('/addsong'),
   uploadSong: route('/uploadsong/:songId'),
   missingSongs: route('/missingsongs'),
+  review: route('/review'),
+  adminUsers: route('/admin/users'),
 } as const;
 
 /** The live WebSocket and the streams. */

@@ -59,6 +59,8 @@ export interface SongsTable {
   last_played_at: Seconds | null;
   added_by: number | null;
   created_at: Seconds;
+  /** 0 while a listener's new song waits for staff approval. */
+  reviewed: ColumnType<number, number | undefined, number>;
 }
 
 export interface SongArtistsTable {
@@ -91,6 +93,8 @@ export interface FilesTable {
   song_id: number | null;
   uploaded_by: number | null;
   created_at: Seconds;
+  /** 1 while a listener's upload waits for staff approval. */
+  pending: ColumnType<number, number | undefined, number>;
 }
 
 export interface VotesTable {
