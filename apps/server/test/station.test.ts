@@ -8,7 +8,7 @@ import type { App } from '../src/app.js';
 import { runProcess } from '../src/media/run-process.js';
 import { Station } from '../src/station/station.js';
 import { makeTone, tempDir } from './helpers/audio.js';
-import { bearer, createUser } from './helpers/factories.js';
+import { bearer, createUser, quickUser } from './helpers/factories.js';
 import { decodeMono, longestSilence, segments, windows } from './helpers/pcm.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { createTestApp } from './helpers/test-app.js';
@@ -121,11 +121,15 @@ beforeAll(async () => {
   for (const row of await app.ctx.db.selectFrom('songs').select(['id', 'title']).execute()) {
     songs[row.title.replace('Tone ', '').toLowerCase()] = row.id;
   }
-  await app.ctx.db
-    .updateTable('songs')
-    .set({ h_skip: 1, h_length: 3, h_fadeout: 1 })
-    .where('id', '=', songs.a!)
-    .execute();
+  // A helper saves A's tweaks through the API, as the song page's panel does.
+  const helper = await quickUser(app, 'helper');
+  const saved = await app.inject({
+    method: 'POST',
+    url: `/api/song/${songs.a}/tweak`,
+    headers: bearer(helper.token),
+    payload: { h_skip: 1, h_length: 3, h_fadeout: 1 },
+  });
+  expect(saved.statusCode).toBe(200);
   for (const name of ['a', 'b', 'c']) await queue(songs[name]!);
 
   ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
