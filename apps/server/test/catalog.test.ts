@@ -9,7 +9,7 @@ import {
 } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { bearer, createSong, createUser, uniqueName } from './helpers/factories.js';
+import { bearer, createSong, createUser, makePlayable, uniqueName } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 
 let app: App;
@@ -61,12 +61,20 @@ describe('GET /api/song/:id', () => {
       vote_count: 0,
       recently_played: false,
       status: 'missing_file',
+      filename: null,
     });
     expect(body.tags).toEqual(['chiptune', 'fast', 'happy']);
     expect(body.relatedTags).toMatchObject({ sad: 1 });
     expect(Object.keys(body.relatedTags)).not.toContain('happy');
     expect(body.song.user_vote).toBeUndefined();
     expect(body.comments).toEqual([]);
+  });
+
+  it("names the song's file", async () => {
+    const id = await createSong(app, { title: 'Filed Away', artists: ['Archivist'] });
+    await makePlayable(app, id);
+    const body = SongDetailSchema.parse((await get(`/api/song/${id}`)).json());
+    expect(body.song).toMatchObject({ filename: `${id}.mp3`, has_file: true, status: 'active' });
   });
 
   it('404 for an unknown id, 400 for a bad one', async () => {

@@ -53,11 +53,13 @@ export const QueueSongSchema = SongSchema.extend({
 });
 export type QueueSong = z.infer<typeof QueueSongSchema>;
 
-/** A song on its own page: the list fields plus how it plays on air (staff tweaks). */
+/** A song on its own page: the list fields, how it plays on air (staff tweaks) and its file. */
 export const DetailSongSchema = SongSchema.extend({
   /** Seconds to play (0: to the end), to skip at the start, and to fade out at the end. */
   h_length: z.number().int(),
   h_skip: z.number().int(),
   h_fadeout: z.number().int(),
+  /** The name of the song's audio file as uploaded or imported; null without a file. */
+  filename: z.string().nullable(),
 });
 export type DetailSong = z.infer<typeof DetailSongSchema>;

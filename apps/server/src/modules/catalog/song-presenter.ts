@@ -91,10 +91,14 @@ export class SongPresenter {
     return (await this.present([id], viewer, options))[0];
   }
 
-  /** The song page's view: the list fields plus how the song plays on air. */
+  /** The song page's view: the list fields, how the song plays on air, and its file's name. */
   async detail(id: number, viewer: Viewer | null): Promise<DetailSong | undefined> {
-    const [song, tweaks] = await Promise.all([this.presentOne(id, viewer), this.songs.tweaks(id)]);
-    return song && tweaks ? { ...song, ...tweaks } : undefined;
+    const [song, tweaks, filename] = await Promise.all([
+      this.presentOne(id, viewer),
+      this.songs.tweaks(id),
+      this.songs.fileName(id),
+    ]);
+    return song && tweaks ? { ...song, ...tweaks, filename } : undefined;
   }
 
   async entries(ids: readonly number[], viewer: Viewer | null, withTags = false) {

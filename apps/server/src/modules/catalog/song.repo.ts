@@ -112,6 +112,22 @@ export class SongRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * The name of the song's file. A song has at most one (a second upload is refused); should
+   * there be more, the approved one, then the oldest, is named.
+   */
+  async fileName(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('files')
+      .select('filename')
+      .where('song_id', '=', id)
+      .orderBy('pending')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.filename ?? null;
+  }
+
   /** The song's play settings and the file the station would play. */
   playable(id: number): Promise<PlayableRow | undefined> {
     return playableRow(this.db, id);
