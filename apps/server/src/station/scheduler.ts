@@ -67,6 +67,11 @@ export class Scheduler {
     const entry = await this.repo.playingEntry();
     if (!entry) return null;
     const song = await this.repo.playable(entry.song_id);
+    if (song && !song.stored_path) {
+      // Its file was taken off the song meanwhile: nothing to resume from.
+      await this.repo.finish(entry.id, 'skipped');
+      return null;
+    }
     const startedAt = entry.started_at ?? now;
     const length = song ? effectiveLength(song) : 0;
     const offset = now - startedAt;

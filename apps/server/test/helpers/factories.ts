@@ -100,3 +100,36 @@ export async function makePlayable(app: App, songId: number, stored = `zz/${song
     .where('id', '=', songId)
     .execute();
 }
+
+/**
+ * A stored file record, loose (`songId` null) or on a song, without touching the song's
+ * status; `pending` marks a listener's upload waiting for review. No audio on disk.
+ */
+export async function createFile(
+  app: App,
+  file: {
+    songId?: number | null;
+    filename?: string;
+    duration?: number | null;
+    pending?: boolean;
+  } = {},
+): Promise<number> {
+  const name = file.filename ?? `${uniqueName('file')}.mp3`;
+  const row = await app.ctx.db
+    .insertInto('files')
+    .values({
+      filename: name,
+      stored_path: `zz/${uniqueName('stored')}.mp3`,
+      size: 1,
+      content_hash: uniqueName('hash'),
+      duration: file.duration === undefined ? 180 : file.duration,
+      format: 'mp3',
+      song_id: file.songId ?? null,
+      uploaded_by: null,
+      created_at: Math.floor(Date.now() / 1000),
+      pending: file.pending ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
