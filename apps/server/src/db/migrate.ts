@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-moderation.js';
 import * as m0008 from './migrations/0008-user-blocks.js';
 import * as m0009 from './migrations/0009-feed.js';
 import * as m0010 from './migrations/0010-review.js';
+import * as m0011 from './migrations/0011-artist-name-prefix.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-user-blocks': m0008,
   '0009-feed': m0009,
   '0010-review': m0010,
+  '0011-artist-name-prefix': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
