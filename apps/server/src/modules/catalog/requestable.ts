@@ -2,14 +2,21 @@ import type { Db } from '../../db/database.js';
 
 /**
  * Songs the station can play now: a playable file, and not waiting in the queue or on air.
- * The auto-DJ and the queue actions both draw from here.
+ * The auto-DJ and the queue actions both draw from here. A file plays once it is approved: a
+ * listener's upload waiting for review (`pending`) never does.
  */
 export function playableSongs(db: Db) {
   return db
     .selectFrom('songs as s')
     .where('s.status', '=', 'active')
     .where((eb) =>
-      eb.exists(eb.selectFrom('files as f').select('f.id').whereRef('f.song_id', '=', 's.id')),
+      eb.exists(
+        eb
+          .selectFrom('files as f')
+          .select('f.id')
+          .whereRef('f.song_id', '=', 's.id')
+          .where('f.pending', '=', 0),
+      ),
     )
     .where((eb) =>
       eb.not(
@@ -43,7 +50,7 @@ export interface PlayableRow {
   stored_path: string | null;
 }
 
-/** The song's play settings and its newest file (the one the station plays). */
+/** The song's play settings and its newest approved file (the one the station plays). */
 export function playableRow(db: Db, songId: number): Promise<PlayableRow | undefined> {
   return db
     .selectFrom('songs as s')
@@ -60,6 +67,7 @@ export function playableRow(db: Db, songId: number): Promise<PlayableRow | undef
           .selectFrom('files as f')
           .select('f.stored_path')
           .whereRef('f.song_id', '=', 's.id')
+          .where('f.pending', '=', 0)
           .orderBy('f.id', 'desc')
           .limit(1)
           .as('stored_path'),

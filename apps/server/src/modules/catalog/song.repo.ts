@@ -40,9 +40,16 @@ export class SongRepo {
         's.last_played_at',
         'p.name as platform_name',
         'p.brief as platform_brief',
+        // An approved file: a listener's upload counts once staff approved it.
         (eb) =>
           eb
-            .exists(eb.selectFrom('files as f').select('f.id').whereRef('f.song_id', '=', 's.id'))
+            .exists(
+              eb
+                .selectFrom('files as f')
+                .select('f.id')
+                .whereRef('f.song_id', '=', 's.id')
+                .where('f.pending', '=', 0),
+            )
             .as('has_file'),
       ])
       .where('s.id', 'in', ids)

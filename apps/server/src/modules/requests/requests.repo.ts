@@ -46,9 +46,16 @@ export class RequestsRepo {
         's.title',
         's.status',
         's.last_played_at',
+        // Only an approved file plays; an upload waiting for review does not.
         (eb) =>
           eb
-            .exists(eb.selectFrom('files as f').select('f.id').whereRef('f.song_id', '=', 's.id'))
+            .exists(
+              eb
+                .selectFrom('files as f')
+                .select('f.id')
+                .whereRef('f.song_id', '=', 's.id')
+                .where('f.pending', '=', 0),
+            )
             .as('has_file'),
       ])
       .where('s.id', '=', songId);
