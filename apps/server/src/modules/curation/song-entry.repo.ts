@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Engine } from '../../db/dialect.js';
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern (escape '\'). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Adding a song by hand: the lookups the form offers (artists, platforms) and the insert of the
+ * song with its artist link, keeping the artist's song count as imports do.
+ */
+export class SongEntryRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: Engine,
+  ) {}
+
+  artist(id: number, db: Db = this.db) {
+    return db.selectFrom('artists').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The platform of that name, ignoring case (the exact spelling first). */
+  platformByName(name: string, db: Db = this.db) {
+    return db
+      .selectFrom('platforms')
+      .select(['id', 'name'])
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .orderBy(sql`name = ${name}`, 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async platformNames(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('platforms')
+      .select('name')
+      .orderBy(sql`lower(name)`)
+      .orderBy('name')
+      .execute();
+    return rows.map((r) => r.name);
+  }
+
+  /** The artist's songs on the platform (a handful), to find one with the same title. */
+  songsOf(artistId: number, platformId: number, db: Db = this.db) {
+    return db
+      .selectFrom('song_artists as sa')
+      .innerJoin('songs as s', 's.id', 'sa.song_id')
+      .select(['s.id', 's.title'])
+      .where('sa.artist_id', '=', artistId)
+      .where('s.platform_id', '=', platformId)
+      .execute();
+  }
+
+  async insertSong(
+    song: {
+      title: string;
+      platform_id: number;
+      status: string;
+      reviewed: number;
+      added_by: number;
+      created_at: number;
+    },
+    artistId: number,
+    db: Db = this.db,
+  ): Promise<number> {
+    const row = await db.insertInto('songs').values(song).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('song_artists')
+      .values({ song_id: row.id, artist_id: artistId, position: 0 })
+      .execute();
+    await db
+      .updateTable('artists')
+      .set({ song_count: sql`song_count + 1` })
+      .where('id', '=', artistId)
+      .execute();
+    return row.id;
+  }
+
+  /**
+   * Artists whose name starts with `q` (case-insensitively), in name order, then those that
+   * contain it elsewhere. The first part is one range of an index on lower(name) in byte order
+   * (SQLite's text order; on PostgreSQL the "C" collation, migration 0011); the second scans
+   * names until it has `limit` matches.
+   */
+  async search(q: string, limit: number) {
+    // As the database lowers: SQLite's lower() folds ASCII letters only.
+    const needle =
+      this.engine === 'sqlite' ? q.replace(/[A-Z]+/g, (c) => c.toLowerCase()) : q.toLowerCase();
+    const key =
+      this.engine === 'sqlite' ? sql<string>`lower(name)` : sql<string>`lower(name) collate "C"`;
+    const first = await this.db
+      .selectFrom('artists')
+      .select(['id', 'name'])
+      .where(key, '>=', needle)
+      // Every string that starts with the needle sorts below the needle + the last code point.
+      .where(key, '<', `${needle}\u{10FFFF}`)
+      .orderBy(key)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    if (first.length >= limit) return first;
+    const pattern = likeLiteral(needle);
+    const rest = await this.db
+      .selectFrom('artists')
+      .select(['id', 'name'])
+      .where(sql<boolean>`lower(name) like ${`%${pattern}%`} escape '\\'`)
+      .where(sql<boolean>`lower(name) not like ${`${pattern}%`} escape '\\'`)
+      .orderBy(key)
+      .orderBy('id')
+      .limit(limit - first.length)
+      .execute();
+    return [...first, ...rest];
+  }
+}
