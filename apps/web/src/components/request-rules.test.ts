@@ -21,22 +21,59 @@ describe('requestButtonView', () => {
   });
 });
 
+const PLAYABLE = { status: 'active', has_file: true };
+
 describe('songRequestView', () => {
   it('is open for a requestable song and disabled while requesting', () => {
-    expect(songRequestView('idle', false, true)).toEqual({ disabled: false, note: null });
-    expect(songRequestView('busy', false, true)).toEqual({ disabled: true, note: null });
+    expect(songRequestView('idle', false, true, PLAYABLE)).toEqual({ disabled: false, note: null });
+    expect(songRequestView('busy', false, true, PLAYABLE)).toEqual({ disabled: true, note: null });
   });
 
   it('explains why it is disabled', () => {
-    expect(songRequestView('queued', true, true)).toEqual({
+    expect(songRequestView('queued', true, true, PLAYABLE)).toEqual({
       disabled: true,
       note: "This song can't be queued again just yet.",
     });
-    expect(songRequestView('idle', true, true)).toEqual({
+    expect(songRequestView('idle', true, true, PLAYABLE)).toEqual({
       disabled: true,
       note: "This song was played recently and can't be queued again just yet.",
     });
-    expect(songRequestView('idle', false, false)).toEqual({
+    expect(songRequestView('idle', false, false, PLAYABLE)).toEqual({
+      disabled: true,
+      note: 'You must be logged in to request.',
+    });
+  });
+});
+
+describe('songRequestView for a song that cannot play', () => {
+  it('is closed for a song without a file, or waiting for review', () => {
+    expect(
+      songRequestView('idle', false, true, { status: 'missing_file', has_file: false }),
+    ).toEqual({
+      disabled: true,
+      note: "This song has no audio file yet, so it can't be requested.",
+    });
+    expect(songRequestView('idle', false, true, { status: 'active', has_file: false })).toEqual({
+      disabled: true,
+      note: "This song has no audio file yet, so it can't be requested.",
+    });
+    expect(songRequestView('idle', false, true, { status: 'review', has_file: true })).toEqual({
+      disabled: true,
+      note: "This song is waiting for staff review and can't be requested yet.",
+    });
+  });
+
+  it('opens again once the song is active with a file', () => {
+    expect(songRequestView('idle', false, true, { status: 'active', has_file: true })).toEqual({
+      disabled: false,
+      note: null,
+    });
+  });
+
+  it('still asks a logged-out listener to log in first', () => {
+    expect(
+      songRequestView('idle', false, false, { status: 'missing_file', has_file: false }),
+    ).toEqual({
       disabled: true,
       note: 'You must be logged in to request.',
     });

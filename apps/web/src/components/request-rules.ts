@@ -35,15 +35,35 @@ export interface SongRequestView {
   note: string | null;
 }
 
+/** What the song page knows of whether the song can play at all. */
+export interface SongPlayability {
+  status: string;
+  has_file: boolean;
+}
+
+/** The station plays only an active song with a file; others cannot be requested. */
+export const isPlayableSong = (song: SongPlayability): boolean =>
+  song.status === 'active' && song.has_file;
+
 /** The song page's 'Request this song' button and the line under it. */
 export function songRequestView(
   status: RequestStatus,
   recentlyPlayed: boolean,
   loggedIn: boolean,
+  song: SongPlayability,
 ): SongRequestView {
   if (!loggedIn) return { disabled: true, note: LOGGED_OUT_REQUEST_TEXT };
   if (status === 'queued') {
     return { disabled: true, note: "This song can't be queued again just yet." };
+  }
+  if (!isPlayableSong(song)) {
+    return {
+      disabled: true,
+      note:
+        song.status === 'review'
+          ? "This song is waiting for staff review and can't be requested yet."
+          : "This song has no audio file yet, so it can't be requested.",
+    };
   }
   if (recentlyPlayed) {
     return {

@@ -4,12 +4,13 @@ import { songRequestView } from '../../../components/request-rules';
 
 /**
  * The song page's 'Request this song' button: disabled while requesting, for a song
- * played recently, and after a successful request this session, with a line saying why.
+ * played recently or that cannot play (no file, waiting for review), and after a successful
+ * request this session, with a line saying why.
  */
 export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean }) {
   const status = useRequestStatus(song.id);
   const onRequest = useRequestHandler('song-page');
-  const { disabled, note } = songRequestView(status, song.recently_played, loggedIn);
+  const { disabled, note } = songRequestView(status, song.recently_played, loggedIn, song);
   return (
     <div className="song-request">
       <button

@@ -19,8 +19,9 @@ import { SongRequest } from '../components/song-request';
 import { SongTags } from '../components/song-tags';
 import { SongVotes } from '../components/song-votes';
 
-/** Staff only, so a chunk of its own. */
+/** Staff only, so chunks of their own. */
 const SongTweaks = lazy(() => import('../components/song-tweaks'));
+const SongFiles = lazy(() => import('../components/song-files'));
 
 export default function SongPage() {
   const id = Number(useParams().id);
@@ -109,6 +110,7 @@ export default function SongPage() {
       {isStaff(session?.user.role) && (
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <SongTweaks key={song.id} song={data.song} />
+          <SongFiles key={`files-${song.id}`} song={data.song} />
         </Suspense>
       )}
       <SongComments songId={song.id} comments={data.comments} loggedIn={loggedIn} />
