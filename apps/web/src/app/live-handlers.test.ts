@@ -28,10 +28,11 @@ const update = (fields: Partial<PlaybackUpdate> = {}): PlaybackUpdate => ({
 function setup(userId?: number) {
   const queryClient = new QueryClient();
   const success = vi.fn();
-  const handlers = liveHandlers({ queryClient, currentUserId: () => userId, success });
+  const adoptRole = vi.fn();
+  const handlers = liveHandlers({ queryClient, currentUserId: () => userId, success, adoptRole });
   const receive = (message: Parameters<typeof routeLiveMessage>[0]) =>
     routeLiveMessage(message, handlers);
-  return { queryClient, success, receive };
+  return { queryClient, success, adoptRole, receive };
 }
 
 describe('liveHandlers', () => {
@@ -154,6 +155,14 @@ describe('liveHandlers', () => {
       pages: [{ items: [item(2), item(1)], next: null }],
       pageParams: [undefined],
     });
+  });
+
+  it("takes the user's current role from the session answer", () => {
+    const { adoptRole, receive } = setup(7);
+    receive({ type: 'session', user: { id: 7, username: 'ann', role: 'helper' } });
+    expect(adoptRole).toHaveBeenCalledExactlyOnceWith(7, 'helper');
+    receive({ type: 'session', user: null });
+    expect(adoptRole).toHaveBeenCalledOnce();
   });
 
   it("records the user's mute from the session answer and from staff's changes", () => {

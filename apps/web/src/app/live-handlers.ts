@@ -1,3 +1,4 @@
+import type { Role } from '@queuecast/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/keys';
 import { storeOwnMute } from '../features/chat/own-mute';
@@ -12,6 +13,8 @@ export interface LiveHandlerDeps {
   /** The signed-in user's id, whose room the user-only messages come from. */
   currentUserId: () => number | undefined;
   success: (message: string) => void;
+  /** The signed-in user's current role, as the server told it. */
+  adoptRole: (userId: number, role: Role) => void;
 }
 
 /**
@@ -19,12 +22,14 @@ export interface LiveHandlerDeps {
  * every screen reads it; the user's own news becomes a toast or the inbox badge's count (the
  * badge's 30 s poll stays as the fallback). Chat messages go into the chat feed's cache entry
  * (seeded by each update's latest messages), where the chat widget reads them. Private messages
- * and read receipts go into the inbox's conversation list and open thread.
+ * and read receipts go into the inbox's conversation list and open thread. The session answer
+ * brings the user's current role, which an admin may have changed since the token was issued.
  */
 export function liveHandlers({
   queryClient,
   currentUserId,
   success,
+  adoptRole,
 }: LiveHandlerDeps): LiveHandlers {
   return {
     playback_update: (update) => {
@@ -41,6 +46,7 @@ export function liveHandlers({
     },
     session: ({ user, error, muted_until }) => {
       console.debug('live session', user?.username ?? null, error ?? '');
+      if (user) adoptRole(user.id, user.role);
       if (user && muted_until !== undefined) storeOwnMute(queryClient, user.id, muted_until);
     },
     mute_changed: ({ muted_until }) => {

@@ -14,6 +14,7 @@ export function useLiveSync(): void {
       queryClient,
       currentUserId: () => sessionStore.get()?.user.id,
       success: notify.success,
+      adoptRole: (userId, role) => sessionStore.adoptRole(userId, role),
     });
     return liveConnection.subscribe((message) => routeLiveMessage(message, handlers));
   }, [queryClient]);

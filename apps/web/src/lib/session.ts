@@ -1,4 +1,4 @@
-import type { TokenPayload } from '@queuecast/contract';
+import type { Role, TokenPayload } from '@queuecast/contract';
 import { useSyncExternalStore } from 'react';
 import { decodeToken } from './jwt';
 
@@ -44,6 +44,17 @@ class SessionStore {
   logout(): void {
     for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
     this.set(null);
+  }
+
+  /**
+   * The role the server gives the signed-in user now (the live connection's session answer).
+   * The token keeps the role it was issued with; an admin may have changed it since, and the
+   * server always goes by the current one, so the menus and pages do too.
+   */
+  adoptRole(userId: number, role: Role): void {
+    const current = this.session;
+    if (!current || current.user.id !== userId || current.user.role === role) return;
+    this.set({ token: current.token, user: { ...current.user, role } });
   }
 
   private adopt(token: string | null): void {
