@@ -6,7 +6,8 @@ export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000, loadin
 export const notify = {
   info: (message: string) => toast(message),
   success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
+  /** With an `id`, a second error of the same id replaces the first instead of stacking. */
+  error: (message: string, id?: string) => toast.error(message, id ? { id } : undefined),
   loading: (message: string) => toast.loading(message),
   dismiss: (id?: string) => toast.dismiss(id),
 };
