@@ -83,6 +83,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the upload size limit in whole MiB, 200 by default', () => {
+    expect(loadConfig({}).uploadMaxMiB).toBe(200);
+    expect(loadConfig({ UPLOAD_MAX_MB: '1' }).uploadMaxMiB).toBe(1);
+    for (const bad of ['0', 'big', '1.5', '-3']) {
+      expect(() => loadConfig({ UPLOAD_MAX_MB: bad })).toThrow(
+        'UPLOAD_MAX_MB: must be a whole number of MiB from 1',
+      );
+    }
+  });
+
   it('needs both admin variables or neither', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
       /ADMIN_USERNAME and ADMIN_PASSWORD/,

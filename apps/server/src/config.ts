@@ -90,6 +90,11 @@ const EnvSchema = z.object({
     .int('must be a whole number from 1')
     .min(1, 'must be a whole number from 1')
     .default(20),
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: 'must be a whole number of MiB from 1' })
+    .int('must be a whole number of MiB from 1')
+    .min(1, 'must be a whole number of MiB from 1')
+    .default(200),
 });
 
 export type Config = {
@@ -120,6 +125,8 @@ export type Config = {
   liveSendQueueBytes: number;
   /** Open /ws sockets allowed per client address; more are refused (429). */
   liveMaxSocketsPerIp: number;
+  /** The largest audio file an upload may send, in MiB. */
+  uploadMaxMiB: number;
 };
 
 /** One fan-out process per core (at most 4) where there is more than one core. */
@@ -177,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),
     liveSendQueueBytes: e.LIVE_SEND_QUEUE,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
+    uploadMaxMiB: e.UPLOAD_MAX_MB,
   };
 }

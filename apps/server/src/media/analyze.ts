@@ -9,6 +9,8 @@ export interface AudioAnalysis {
   duration: number;
   /** Container or codec name as ffmpeg reports it (mp3, flac, vorbis, …). */
   format: string | null;
+  /** The demuxer that read the file, as ffmpeg names it (mp3, ogg, `mov,mp4,m4a,…`, …). */
+  container: string | null;
   lufs: number;
   /** dB to apply so that the song plays at TARGET_LUFS. */
   gain: number;
@@ -61,10 +63,12 @@ export async function analyzeAudio(ffmpeg: string, file: string): Promise<AudioA
   const integrated = /Integrated loudness:\s*\n\s*I:\s*(-?[\d.]+|-inf) LUFS/.exec(err);
   const lufs = integrated && integrated[1] !== '-inf' ? Number(integrated[1]) : -70;
   const codec = /Audio: ([a-z0-9_]+)/.exec(err);
+  const container = /Input #0, (.+?), from '/.exec(err);
   const gain = Math.max(-MAX_GAIN_DB, Math.min(MAX_GAIN_DB, TARGET_LUFS - lufs));
   return {
     duration: Math.round(duration * 1000) / 1000,
     format: codec?.[1] ?? null,
+    container: container?.[1] ?? null,
     lufs,
     gain: Math.round(gain * 100) / 100,
   };

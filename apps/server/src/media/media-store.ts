@@ -44,6 +44,29 @@ export class MediaStore {
     return { relative, created: true };
   }
 
+  /**
+   * Moves a finished temporary file in under its content hash: a rename, so a large file is
+   * not copied again (a copy when the source is on another file system). The source is gone
+   * afterwards unless the store already had the file. Answers whether this call created it.
+   */
+  async moveIn(
+    source: string,
+    hash: string,
+    ext: string,
+  ): Promise<{ relative: string; created: boolean }> {
+    const relative = this.relativePath(hash, ext);
+    const target = this.absolute(relative);
+    if (fs.existsSync(target)) return { relative, created: false };
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.promises.rename(source, target);
+      return { relative, created: true };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      return this.put(source, hash, ext);
+    }
+  }
+
   async remove(relative: string): Promise<void> {
     await fs.promises.rm(this.absolute(relative), { force: true });
   }
