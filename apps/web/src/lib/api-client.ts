@@ -68,17 +68,30 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     throw new NetworkError(err);
   }
   if (res.status >= 200 && res.status <= 299) return res;
-  const body = parseJson(await res.text().catch(() => ''));
+  const text = await res.text().catch(() => '');
+  throw refusal(res.status, text, res.headers.get('retry-after'), session !== null);
+}
+
+/**
+ * The ApiError for a non-2xx answer, from its body text and Retry-After header. A 401 to a
+ * call that carried a token logs out. For callers that send without fetch (uploads).
+ */
+export function refusal(
+  status: number,
+  text: string,
+  retryAfterHeader: string | null,
+  hadToken: boolean,
+): ApiError {
+  const body = parseJson(text);
   const b = body as { error?: unknown; message?: unknown; retry_after?: unknown } | undefined;
   const message =
     typeof b?.error === 'string' ? b.error : typeof b?.message === 'string' ? b.message : undefined;
-  const retryAfter =
-    typeof b?.retry_after === 'number' ? b.retry_after : seconds(res.headers.get('retry-after'));
-  if (res.status === 401 && session) sessionStore.logout();
-  throw new ApiError(res.status, message, body, retryAfter);
+  const retryAfter = typeof b?.retry_after === 'number' ? b.retry_after : seconds(retryAfterHeader);
+  if (status === 401 && hadToken) sessionStore.logout();
+  return new ApiError(status, message, body, retryAfter);
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {

@@ -2,6 +2,9 @@ import { API, LIMITS, type UserRef, type UserRefList } from '@queuecast/contract
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
+/** The user search waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 /** Searching starts after more than one character. */
 export const canSearchUsers = (term: string): boolean => term.trim().length > 1;
 

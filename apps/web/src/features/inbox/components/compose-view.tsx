@@ -1,8 +1,8 @@
 import type { UserRef } from '@queuecast/contract';
 import { useState } from 'react';
-import { canSearchUsers, useUserSearch } from '../api/search-users';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { canSearchUsers, SEARCH_DEBOUNCE_MS, useUserSearch } from '../api/search-users';
 import { useSendMessage } from '../api/send-message';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../use-debounced-value';
 import { ReplyBox } from './reply-box';
 
 /**

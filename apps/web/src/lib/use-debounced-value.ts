@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The user search waits this long after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** `value`, once it has stayed the same for `ms`. */
+/** `value`, once it has stayed the same for `ms`: search boxes ask the server after a pause. */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
