@@ -12,6 +12,8 @@ const toast = (page: Page, text: string) =>
 const filePanel = (page: Page) => page.getByRole('region', { name: 'File', exact: true });
 
 test('a helper unassociates a song file and associates it back', async ({ page, request }) => {
+  // Many steps, and a staff account made with the command line: more than the default 30 s.
+  test.slow();
   const helper = await cliCreateUser(request, 'helper');
   const id = await songId(request, SONG);
   await openAs(page, helper.token, `/song/${id}`);

@@ -18,6 +18,8 @@ test('staff filter the songs without files by platform and search, and page thro
   page,
   request,
 }) => {
+  // Many steps, and a staff account made with the command line: more than the default 30 s.
+  test.slow();
   const helper = await cliCreateUser(request, 'helper');
   await openAs(page, helper.token, '/');
   await page.getByRole('link', { name: 'Missing Files' }).click();
