@@ -1,0 +1,44 @@
+import type { AdminUser } from '@queuecast/contract';
+import { describe, expect, it } from 'vitest';
+import { nextFromId, withRole, type AdminUserPages } from './admin-users-cache';
+
+const user = (id: number, role: AdminUser['role'] = 'user'): AdminUser => ({
+  id,
+  username: `u${id}`,
+  role,
+  created_at: 1_700_000_000 + id,
+  last_seen_at: null,
+});
+
+const pages = (...lists: AdminUser[][]): AdminUserPages => ({
+  pages: lists.map((users) => ({ users })),
+  pageParams: lists.map((_, i) => (i === 0 ? undefined : 100 - i)),
+});
+
+describe('nextFromId', () => {
+  it('goes on from the oldest account of a full page', () => {
+    expect(nextFromId({ users: [user(9), user(8), user(7)] }, 3)).toBe(7);
+  });
+
+  it('stops after a short page', () => {
+    expect(nextFromId({ users: [user(9), user(8)] }, 3)).toBeUndefined();
+    expect(nextFromId({ users: [] }, 3)).toBeUndefined();
+  });
+});
+
+describe('withRole', () => {
+  it('changes the role of that account wherever it is loaded', () => {
+    const data = pages([user(9), user(8)], [user(7)]);
+    const next = withRole(data, { id: 7, role: 'helper' });
+    expect(next?.pages[1]?.users[0]).toMatchObject({ id: 7, role: 'helper' });
+    expect(next?.pages[0]).toEqual(data.pages[0]);
+    expect(next?.pageParams).toBe(data.pageParams);
+  });
+
+  it('gives back the same data when nothing changes', () => {
+    const data = pages([user(9, 'helper')]);
+    expect(withRole(data, { id: 9, role: 'helper' })).toBe(data);
+    expect(withRole(data, { id: 5, role: 'admin' })).toBe(data);
+    expect(withRole(undefined, { id: 5, role: 'admin' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,56 @@
+import { ROLES, type AdminUser, type Role } from '@queuecast/contract';
+import { errorText } from '../../../lib/api-client';
+import { formatDateTime, isoTime } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useSetUserRole } from '../api/set-user-role';
+
+function When({ at }: { at: number | null }) {
+  if (at === null) return <span className="muted">Never</span>;
+  return <time dateTime={isoTime(at)}>{formatDateTime(at)}</time>;
+}
+
+/**
+ * One account: its name, a role selector that saves at once, when it joined and was last seen.
+ * The selector shows the stored role, so a refused change springs back.
+ */
+export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
+  const setRole = useSetUserRole();
+  const change = (role: Role) =>
+    setRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => notify.success('Role updated'),
+        onError: (err) => notify.error(errorText(err, 'Failed to update role')),
+      },
+    );
+  return (
+    <tr>
+      <td data-label="Username" className="admin-username">
+        <span>
+          {user.username}
+          {self && <span className="muted"> (you)</span>}
+        </span>
+      </td>
+      <td data-label="Role">
+        <select
+          aria-label={`Role of ${user.username}`}
+          value={user.role}
+          disabled={setRole.isPending}
+          onChange={(e) => change(e.target.value as Role)}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td data-label="Joined">
+        <When at={user.created_at} />
+      </td>
+      <td data-label="Last seen">
+        <When at={user.last_seen_at} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useId, useState } from 'react';
+import '../admin-users.css';
+import { RoleGate } from '../../../components/role-gate';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminUsers } from '../api/get-admin-users';
+import { UserRow } from '../components/user-row';
+
+/** The username filter asks the server after this pause in typing. */
+const FILTER_DEBOUNCE_MS = 300;
+
+export default function AdminUsersPage() {
+  useDocumentTitle('Users');
+  const session = useSession();
+  return (
+    <RoleGate allowed={session?.user.role === 'admin'}>
+      <AdminUsers selfId={session?.user.id} />
+    </RoleGate>
+  );
+}
+
+/** Admins: every account, newest first, filtered by username, with a role selector each. */
+function AdminUsers({ selfId }: { selfId: number | undefined }) {
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const search = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
+  const users = useAdminUsers(search);
+  const list = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = users;
+
+  useEffect(() => {
+    if (isError) notify.error('Failed to load users');
+  }, [isError]);
+
+  return (
+    <section className="admin-users">
+      <h1>Users</h1>
+      <p className="muted">A role change takes effect at once.</p>
+      <div className="admin-filter">
+        <label htmlFor={filterId}>Filter by username</label>
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          placeholder="Part of a username"
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      {users.isPending ? (
+        <p className="muted">Loading...</p>
+      ) : list.length === 0 ? (
+        <p className="muted">{isError ? 'The users could not be loaded.' : 'No users found.'}</p>
+      ) : (
+        <table className="admin-users-table" aria-busy={users.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              <th scope="col">Last seen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((user) => (
+              <UserRow key={user.id} user={user} self={user.id === selfId} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {isFetchingNextPage ? (
+        <p className="muted">Loading...</p>
+      ) : (
+        hasNextPage && (
+          <button type="button" onClick={() => void fetchNextPage()}>
+            Load more
+          </button>
+        )
+      )}
+    </section>
+  );
+}
