@@ -40,9 +40,19 @@ import { MessageRepo } from './modules/messages/message.repo.js';
 import { CurationRepo } from './modules/curation/curation.repo.js';
 import { curationRoutes } from './modules/curation/curation.routes.js';
 import { CurationService } from './modules/curation/curation.service.js';
+import { ReviewRepo } from './modules/curation/review.repo.js';
+import { reviewRoutes } from './modules/curation/review.routes.js';
+import { ReviewService } from './modules/curation/review.service.js';
+import { SongEntryRepo } from './modules/curation/song-entry.repo.js';
+import { songEntryRoutes } from './modules/curation/song-entry.routes.js';
+import { SongEntryService } from './modules/curation/song-entry.service.js';
 import { FeedRepo } from './modules/feed/feed.repo.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { FeedService } from './modules/feed/feed.service.js';
+import { FilesRepo } from './modules/files/files.repo.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { FilesService } from './modules/files/files.service.js';
+import { MissingSongsRepo } from './modules/files/missing-songs.repo.js';
 import { ContactsRepo } from './modules/messages/contacts.repo.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
@@ -59,6 +69,9 @@ import { PreviewService } from './modules/previews/preview.service.js';
 import { RequestsRepo } from './modules/requests/requests.repo.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { RequestsService } from './modules/requests/requests.service.js';
+import { UploadRepo } from './modules/uploads/upload.repo.js';
+import { uploadRoutes } from './modules/uploads/upload.routes.js';
+import { UploadService } from './modules/uploads/upload.service.js';
 import { AuditLogRepo } from './modules/users/audit-log.repo.js';
 import { ReferralRepo } from './modules/users/referral.repo.js';
 import { UserRepo } from './modules/users/user.repo.js';
@@ -117,6 +130,10 @@ export function compose(deps: ComposeDeps) {
     contacts: new ContactsRepo(db),
     feed: new FeedRepo(db),
     curation: new CurationRepo(db),
+    songEntry: new SongEntryRepo(db, engine),
+    review: new ReviewRepo(db, engine),
+    files: new FilesRepo(db, engine),
+    missingSongs: new MissingSongsRepo(db),
     songs: new SongRepo(db),
     catalog: new CatalogRepo(db),
     search: new SearchRepo(db, engine),
@@ -130,6 +147,7 @@ export function compose(deps: ComposeDeps) {
     audit: new AuditLogRepo(db),
     station: new StationRepo(db),
     requests: new RequestsRepo(db, engine),
+    uploads: new UploadRepo(db, engine),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
   const media = { tools: locateFfmpeg(config.ffmpegPath), store: new MediaStore(config.dataDir) };
@@ -163,6 +181,17 @@ export function compose(deps: ComposeDeps) {
     comments: new CommentsService(repos.comments, repos.songs, bus),
     feed: new FeedService(repos.feed),
     curation: new CurationService(db, repos.curation, repos.audit, bus, clock),
+    songEntry: new SongEntryService(db, repos.songEntry, repos.search, clock),
+    review: new ReviewService({
+      db,
+      repo: repos.review,
+      search: repos.search,
+      audit: repos.audit,
+      store: media.store,
+      bus,
+      clock,
+    }),
+    files: new FilesService(db, repos.files, repos.missingSongs, repos.audit, bus, clock),
     library,
     oneliner,
     moderation,
@@ -182,6 +211,16 @@ export function compose(deps: ComposeDeps) {
       media.store,
       new PreviewCache(media.tools.ffmpeg, path.join(config.dataDir, 'previews')),
     ),
+    uploads: new UploadService({
+      db,
+      repo: repos.uploads,
+      store: media.store,
+      ffmpeg: media.tools.ffmpeg,
+      tempDir: path.join(config.dataDir, 'upload-tmp'),
+      maxMiB: config.uploadMaxMiB,
+      bus,
+      clock,
+    }),
     playback: new PlaybackService({
       users: repos.users,
       queue: repos.playback,
@@ -234,9 +273,13 @@ export function compose(deps: ComposeDeps) {
     onelinerRoutes({ oneliner, guards }),
     feedRoutes({ feed: services.feed }),
     curationRoutes({ curation: services.curation, guards }),
+    songEntryRoutes({ songEntry: services.songEntry, guards }),
+    reviewRoutes({ review: services.review, guards }),
+    filesRoutes({ files: services.files, guards }),
     moderationRoutes({ moderation, guards }),
     requestsRoutes({ requests: services.requests, guards }),
     previewRoutes({ previews: services.previews, guards }),
+    uploadRoutes({ uploads: services.uploads, guards }),
     stationRoutes({ station, service: stationService, guards }),
   ];
 

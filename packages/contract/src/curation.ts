@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorSchema } from './common.js';
 
 const seconds = (name: string) =>
   z
@@ -29,25 +30,33 @@ const positiveId = (name: string) =>
     .positive(`${name} must be positive.`)
     .max(2 ** 31 - 1, `${name} is too large.`);
 
-/** POST /api/song: a new song of one artist on one platform; its file is uploaded after. */
-export const AddSongSchema = z.object({
-  artist_id: positiveId('artist_id'),
-  title: z
-    .string({ error: 'Please fill all fields.' })
-    .trim()
-    .min(1, 'Please fill all fields.')
-    .max(300, 'The title must be at most 300 characters.'),
-  platform: z
-    .string({ error: 'Please fill all fields.' })
-    .trim()
-    .min(1, 'Please fill all fields.')
-    .max(100, 'Please select a valid platform from the list.'),
-});
+const FILL_ALL_FIELDS = 'Please fill all fields.';
+
+/**
+ * POST /api/song: a new song of one artist on one platform; its file is uploaded after. A field
+ * missing, null or blank is refused with the form's own text.
+ */
+export const AddSongSchema = z
+  .object({
+    artist_id: positiveId('artist_id').nullish(),
+    title: z.string().trim().max(300, 'The title must be at most 300 characters.').nullish(),
+    platform: z.string().trim().max(100, 'Please select a valid platform from the list.').nullish(),
+  })
+  .transform(({ artist_id, title, platform }, ctx) => {
+    if (!artist_id || !title || !platform) {
+      ctx.addIssue({ code: 'custom', message: FILL_ALL_FIELDS });
+      return z.NEVER;
+    }
+    return { artist_id, title, platform };
+  });
 export type AddSong = z.infer<typeof AddSongSchema>;
 
 /** The new song's id and status: `missing_file` for staff, `review` for a listener. */
 export const AddSongResultSchema = z.object({ song_id: z.number().int(), status: z.string() });
 export type AddSongResult = z.infer<typeof AddSongResultSchema>;
+/** 409 from POST /api/song: the artist already has this title on this platform. */
+export const AddSongConflictSchema = ErrorSchema.extend({ song_id: z.number().int() });
+export type AddSongConflict = z.infer<typeof AddSongConflictSchema>;
 
 /** GET /api/songs/platforms: every known platform name, for the add-song suggestions. */
 export const PlatformNamesSchema = z.object({ platforms: z.array(z.string()) });
@@ -98,7 +107,9 @@ export const FileSearchQuerySchema = z.object({
     .string({ error: 'Search term must be at least 3 characters' })
     .trim()
     .min(3, 'Search term must be at least 3 characters')
-    .max(200, 'Search term must be at most 200 characters'),
+    .max(200, 'Search term must be at most 200 characters')
+    // A missing term is refused with the same words as a short one.
+    .prefault(''),
 });
 export const FileIdParamSchema = z.object({
   fileid: z.coerce
@@ -158,7 +169,7 @@ export const ReviewItemSchema = z.object({
   title: z.string(),
   artist: z.string().nullable(),
   platform: z.string().nullable(),
-  /** Who added the song; null when staff or an import did. */
+  /** Who added the song; null when an import did. */
   added_by: z.string().nullable(),
   /** The song itself is new and unapproved (rejecting removes it). */
   new_song: z.boolean(),
@@ -171,6 +182,7 @@ export const ReviewItemSchema = z.object({
       uploaded_by: z.string().nullable(),
     })
     .nullable(),
+  /** When it began to wait: the new song's creation, else the upload's (epoch seconds). */
   created_at: z.number().int(),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
