@@ -99,7 +99,15 @@ export function LeftSidebar({ open }: { open: boolean }) {
                 <li>
                   <NavLink to={PAGES.missingSongs.path()}>Missing Files</NavLink>
                 </li>
+                <li>
+                  <NavLink to={PAGES.review.path()}>Review</NavLink>
+                </li>
               </>
+            )}
+            {session.user.role === 'admin' && (
+              <li>
+                <NavLink to={PAGES.adminUsers.path()}>Users</NavLink>
+              </li>
             )}
             <li>
               <button type="button" className="link-button" onClick={logOut}>

@@ -58,6 +58,10 @@ export const router = createBrowserRouter([
           },
           { path: child(PAGES.inbox), ...page(() => import('../features/inbox/pages/inbox-page')) },
           {
+            path: child(PAGES.adminUsers),
+            ...page(() => import('../features/admin/pages/admin-users-page')),
+          },
+          {
             path: child(PAGES.addSong),
             ...page(() => import('../features/staff/pages/add-song-page')),
           },
@@ -68,6 +72,10 @@ export const router = createBrowserRouter([
           {
             path: child(PAGES.missingSongs),
             ...page(() => import('../features/staff/pages/missing-songs-page')),
+          },
+          {
+            path: child(PAGES.review),
+            ...page(() => import('../features/staff/pages/review-page')),
           },
           { path: '*', ...page(() => import('./not-found-page')) },
         ],
