@@ -27,15 +27,16 @@ const menuLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 /**
- * A real MP3 of a few seconds, made with the station's own ffmpeg. Each test takes its own
- * frequency: the station refuses a file it already stores.
+ * A real MP3 of a few seconds, made with the station's own ffmpeg. A fresh title tag makes
+ * each file unique: the station refuses a file it already stores.
  */
 async function makeMp3(seconds: number, freq: number): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-e2e-upload-'));
   const file = path.join(dir, `tone-${seconds}s.mp3`);
   const { ffmpeg } = locateFfmpeg(process.env.FFMPEG_PATH);
   const tone = `sine=frequency=${freq}:sample_rate=44100:duration=${seconds}`;
-  await run(ffmpeg, ['-hide_banner', '-y', '-f', 'lavfi', '-i', tone, '-b:a', '128k', file]);
+  const tag = `title=${uniqueName('tone')}`;
+  await run(ffmpeg, ['-hide_banner', '-y', '-f', 'lavfi', '-i', tone, '-metadata', tag, file]);
   return file;
 }
 
