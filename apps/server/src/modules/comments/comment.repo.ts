@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { firstArtistName } from '../../db/song-sql.js';
 
 export class CommentRepo {
   constructor(private readonly db: Db) {}
@@ -27,14 +28,7 @@ export class CommentRepo {
         'u.username',
         's.id as song_id',
         's.title',
-        eb
-          .selectFrom('song_artists as sa')
-          .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-          .select('a.name')
-          .whereRef('sa.song_id', '=', 's.id')
-          .orderBy('sa.position')
-          .limit(1)
-          .as('artist'),
+        firstArtistName(eb),
       ])
       .orderBy('c.id', 'desc')
       .limit(limit)

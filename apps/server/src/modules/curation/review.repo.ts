@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { firstArtistName } from '../../db/song-sql.js';
 
 /** Songs waiting for staff review, and what approving or rejecting them writes. */
 export class ReviewRepo {
@@ -39,14 +40,7 @@ export class ReviewRepo {
         's.created_at',
         'p.name as platform',
         'adder.username as added_by',
-        eb
-          .selectFrom('song_artists as sa')
-          .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-          .select('a.name')
-          .whereRef('sa.song_id', '=', 's.id')
-          .orderBy('sa.position')
-          .limit(1)
-          .as('artist'),
+        firstArtistName(eb),
         'f.id as file_id',
         'f.filename',
         'f.duration',

@@ -1,7 +1,8 @@
 import type { FeedKind } from '@queuecast/contract';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { firstArtistName } from '../../db/song-sql.js';
 
 /** A feed row as read: the item's facts before they are shaped for the wire. */
 export interface FeedRow {
@@ -21,17 +22,6 @@ export interface FeedCursor {
   rank: number;
   id: number;
 }
-
-/** The first-listed artist of the song `s`. */
-const artistOf = (eb: ExpressionBuilder<Database & { s: Database['songs'] }, 's'>) =>
-  eb
-    .selectFrom('song_artists as sa')
-    .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-    .select('a.name')
-    .whereRef('sa.song_id', '=', 's.id')
-    .orderBy('sa.position')
-    .limit(1)
-    .as('artist');
 
 /**
  * The station's activity, read from the tables where it already lives (play history, the
@@ -83,7 +73,7 @@ export class FeedRepo {
             'h.started_at as at',
             's.id as song_id',
             's.title as title',
-            artistOf(eb),
+            firstArtistName(eb),
             'u.username as username',
             sql<string | null>`null`.as('text'),
           ])
@@ -99,7 +89,7 @@ export class FeedRepo {
             'q.requested_at as at',
             's.id as song_id',
             's.title as title',
-            artistOf(eb),
+            firstArtistName(eb),
             'u.username as username',
             sql<string | null>`null`.as('text'),
           ])
@@ -115,7 +105,7 @@ export class FeedRepo {
             'c.created_at as at',
             's.id as song_id',
             's.title as title',
-            artistOf(eb),
+            firstArtistName(eb),
             'u.username as username',
             'c.comment as text',
           ])
@@ -130,7 +120,7 @@ export class FeedRepo {
               's.created_at as at',
               's.id as song_id',
               's.title as title',
-              artistOf(eb),
+              firstArtistName(eb),
               sql<string | null>`null`.as('username'),
               sql<string | null>`null`.as('text'),
             ])
