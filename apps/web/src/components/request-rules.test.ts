@@ -63,6 +63,15 @@ describe('songRequestView for a song that cannot play', () => {
     });
   });
 
+  it('says it was played recently before it says it has no file', () => {
+    expect(
+      songRequestView('idle', true, true, { status: 'missing_file', has_file: false }),
+    ).toEqual({
+      disabled: true,
+      note: "This song was played recently and can't be queued again just yet.",
+    });
+  });
+
   it('opens again once the song is active with a file', () => {
     expect(songRequestView('idle', false, true, { status: 'active', has_file: true })).toEqual({
       disabled: false,

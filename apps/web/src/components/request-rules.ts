@@ -45,7 +45,10 @@ export interface SongPlayability {
 export const isPlayableSong = (song: SongPlayability): boolean =>
   song.status === 'active' && song.has_file;
 
-/** The song page's 'Request this song' button and the line under it. */
+/**
+ * The song page's 'Request this song' button and the line under it. A song played recently says
+ * so first (its lock is what a listener waits for), then one that cannot play says why.
+ */
 export function songRequestView(
   status: RequestStatus,
   recentlyPlayed: boolean,
@@ -56,6 +59,12 @@ export function songRequestView(
   if (status === 'queued') {
     return { disabled: true, note: "This song can't be queued again just yet." };
   }
+  if (recentlyPlayed) {
+    return {
+      disabled: true,
+      note: "This song was played recently and can't be queued again just yet.",
+    };
+  }
   if (!isPlayableSong(song)) {
     return {
       disabled: true,
@@ -63,12 +72,6 @@ export function songRequestView(
         song.status === 'review'
           ? "This song is waiting for staff review and can't be requested yet."
           : "This song has no audio file yet, so it can't be requested.",
-    };
-  }
-  if (recentlyPlayed) {
-    return {
-      disabled: true,
-      note: "This song was played recently and can't be queued again just yet.",
     };
   }
   return { disabled: status === 'busy', note: null };
