@@ -6,10 +6,23 @@ import { useEffect, useState } from 'react';
  * machine whose clock is off.
  */
 let offsetSeconds = 0;
+/** Below this, a new offset is measurement noise: the clocks shown do not move for it. */
+const NOTICEABLE_S = 0.05;
+const subscribers = new Set<() => void>();
 
 /** Records the server's time from an update that arrived at `localMs`. */
 export function syncServerClock(serverTime: number, localMs: number = Date.now()): void {
-  if (Number.isFinite(serverTime)) offsetSeconds = serverTime - localMs / 1000;
+  if (!Number.isFinite(serverTime)) return;
+  const next = serverTime - localMs / 1000;
+  const moved = Math.abs(next - offsetSeconds) >= NOTICEABLE_S;
+  offsetSeconds = next;
+  if (moved) for (const notify of subscribers) notify();
+}
+
+/** Calls `notify` whenever the offset to the server's clock changes noticeably. */
+export function onServerClockChange(notify: () => void): () => void {
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
 }
 
 /** The server's time now, in epoch seconds. */
@@ -17,12 +30,22 @@ export function serverNow(localMs: number = Date.now()): number {
   return localMs / 1000 + offsetSeconds;
 }
 
-/** Calls `read` now and every `intervalMs` after, and returns its latest answer. */
+/**
+ * Calls `read` now, every `intervalMs` after, and at once when the server's clock offset
+ * changes, and returns its latest answer. The first playback update corrects the clock in the
+ * same render that shows its times, so a countdown never starts from the local clock and jumps.
+ */
 export function useTicking(read: () => number, intervalMs: number): number {
   const [value, setValue] = useState(read);
   useEffect(() => {
-    const timer = setInterval(() => setValue(read()), intervalMs);
-    return () => clearInterval(timer);
+    const update = () => setValue(read());
+    update();
+    const timer = setInterval(update, intervalMs);
+    const unsubscribe = onServerClockChange(update);
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
   }, [read, intervalMs]);
   return value;
 }
