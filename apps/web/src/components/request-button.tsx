@@ -10,10 +10,12 @@ import {
   type RequestStatus,
   type RequestStatuses,
 } from '../lib/request-status';
+import { serverNow } from '../lib/server-clock';
 import { sessionStore, useSession } from '../lib/session';
 import { notify } from '../lib/toast';
 import {
   LOGGED_OUT_REQUEST_TEXT,
+  requestableAgainText,
   requestButtonView,
   requestFailureText,
   requestSuccessText,
@@ -62,18 +64,19 @@ export const RequestButton = memo(function RequestButton({
   song,
   onRequest,
 }: {
-  song: Pick<Song, 'id' | 'title' | 'recently_played'>;
+  song: Pick<Song, 'id' | 'title' | 'recently_played' | 'requestable_at'>;
   onRequest: RequestHandler;
 }) {
   const status = useRequestStatus(song.id);
   const { text, disabled } = requestButtonView(status, song.recently_played);
+  const again = text === 'Locked' ? requestableAgainText(song.requestable_at, serverNow()) : null;
   return (
     <button
       type="button"
       className="request-button"
       aria-label={`${text === '...' ? 'Requesting' : text}: ${song.title}`}
       aria-busy={status === 'busy'}
-      title={TITLES[text]}
+      title={again ? `${TITLES[text]} ${again}.` : TITLES[text]}
       disabled={disabled}
       onClick={() => onRequest(song.id)}
     >

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  requestableAgainText,
   requestButtonView,
   requestFailureText,
   requestSuccessText,
   songRequestView,
   tooFastText,
+  waitText,
 } from './request-rules';
 
 describe('requestButtonView', () => {
@@ -142,5 +144,24 @@ describe('request messages', () => {
     expect(tooFastText('previewing', { retryAfter: 0.4 })).toBe(
       "You're previewing too fast. Wait 1 second.",
     );
+  });
+});
+
+describe('the wait until a locked song can be requested', () => {
+  it('is said in hours and minutes, minutes rounded up', () => {
+    expect(waitText(3 * 3600 + 11 * 60 + 5)).toBe('3 h 12 min');
+    expect(waitText(2 * 3600)).toBe('2 h');
+    expect(waitText(12 * 60)).toBe('12 min');
+    expect(waitText(61)).toBe('2 min');
+    expect(waitText(45)).toBe('45 s');
+    expect(waitText(0.2)).toBe('1 s');
+  });
+
+  it('is shown only while the lock lasts', () => {
+    expect(requestableAgainText(10_000 + 3 * 3600 + 12 * 60, 10_000)).toBe(
+      'Requestable again in 3 h 12 min',
+    );
+    expect(requestableAgainText(10_000, 10_000)).toBeNull();
+    expect(requestableAgainText(null, 10_000)).toBeNull();
   });
 });

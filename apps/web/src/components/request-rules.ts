@@ -122,3 +122,19 @@ export function requestFailureText(failure: CallFailure, place: RequestPlace): s
       }
   }
 }
+
+/** A wait in words: '45 s', '12 min', '3 h 12 min', '3 h' (minutes rounded up). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} s`;
+  const minutes = Math.ceil(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** 'Requestable again in 3 h 12 min', or null when the song is not waiting out a lock. */
+export function requestableAgainText(requestableAt: number | null, now: number): string | null {
+  if (requestableAt === null || requestableAt <= now) return null;
+  return `Requestable again in ${waitText(requestableAt - now)}`;
+}

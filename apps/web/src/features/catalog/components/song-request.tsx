@@ -1,16 +1,23 @@
 import type { Song } from '@queuecast/contract';
 import { useRequestHandler, useRequestStatus } from '../../../components/request-button';
-import { songRequestView } from '../../../components/request-rules';
+import { requestableAgainText, songRequestView } from '../../../components/request-rules';
+import { serverNow, useTicking } from '../../../lib/server-clock';
+
+/** The wait for a locked song counts down in whole seconds. */
+const COUNTDOWN_TICK_MS = 1000;
 
 /**
  * The song page's 'Request this song' button: disabled while requesting, for a song
  * played recently or that cannot play (no file, waiting for review), and after a successful
- * request this session, with a line saying why.
+ * request this session, with a line saying why; a locked song counts down to when it can be
+ * requested again.
  */
 export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean }) {
   const status = useRequestStatus(song.id);
   const onRequest = useRequestHandler('song-page');
   const { disabled, note } = songRequestView(status, song.recently_played, loggedIn, song);
+  const now = useTicking(serverNow, COUNTDOWN_TICK_MS);
+  const again = song.recently_played ? requestableAgainText(song.requestable_at, now) : null;
   return (
     <div className="song-request">
       <button
@@ -23,6 +30,11 @@ export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean 
         Request this song
       </button>
       {note && <p className="muted">{note}</p>}
+      {again && (
+        <p className="muted requestable-again" aria-live="off">
+          {again}
+        </p>
+      )}
     </div>
   );
 }
