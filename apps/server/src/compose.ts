@@ -9,6 +9,8 @@ import type { Config } from './config.js';
 import type { EventBus } from './core/bus.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { RequestRules } from './core/song-rules.js';
+import { LockWindow } from './modules/catalog/lock-window.js';
+import { LockWindowRepo } from './modules/catalog/lock-window.repo.js';
 import type { DatabaseHandle } from './db/database.js';
 import { ProcessFanout } from './live/fanout-processes.js';
 import type { LiveFanout } from './live/live-fanout.js';
@@ -115,7 +117,7 @@ export function compose(deps: ComposeDeps) {
   const bus = deps.bus ?? createEventBus(config, log);
   const rules = (): RequestRules => ({
     queueLimit: config.queueLimit,
-    lockSeconds: config.songLockHours * 3600,
+    lockSeconds: lockWindow.seconds(),
     cooldownSeconds: config.requestCooldownSeconds,
   });
   const tokens = new TokenService(
@@ -148,9 +150,13 @@ export function compose(deps: ComposeDeps) {
     station: new StationRepo(db),
     requests: new RequestsRepo(db, engine),
     uploads: new UploadRepo(db, engine),
+    lockWindow: new LockWindowRepo(db),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
   const media = { tools: locateFfmpeg(config.ffmpegPath), store: new MediaStore(config.dataDir) };
+  const lockWindow = new LockWindow(repos.lockWindow, clock, () => config.songLockHours * 3600);
+  lockWindow.follow(bus);
+  void lockWindow.refresh().catch(() => undefined);
   const presenter = new SongPresenter(repos.songs, rules, clock);
 
   const auth = new AuthService({
@@ -236,6 +242,8 @@ export function compose(deps: ComposeDeps) {
     mediaRoot: media.store.root,
     hlsDir: path.join(config.dataDir, 'hls'),
     stationName: config.stationName,
+    stationGenre: config.stationGenre,
+    stationUrl: config.stationUrl,
     rules,
     clock,
     repo: repos.station,

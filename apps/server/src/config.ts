@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL: duration.default(7 * 86400),
   STATION_NAME: z.string().min(1).max(100).default('Queuecast'),
+  STATION_GENRE: z.string().min(1).max(100).default('Various'),
+  STATION_URL: z.string().max(300).default(''),
   DEFAULT_DJ_LABEL: z.string().min(1).max(100).default('Auto-DJ'),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   QUEUE_LIMIT: z.coerce
@@ -106,6 +108,9 @@ export type Config = {
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   stationName: string;
+  /** Sent to MP3 listeners as icy-genre and icy-url. */
+  stationGenre: string;
+  stationUrl: string;
   defaultDjLabel: string;
   signupMode: 'open' | 'invite';
   queueLimit: number;
@@ -165,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,
     stationName: e.STATION_NAME,
+    stationGenre: e.STATION_GENRE,
+    stationUrl: e.STATION_URL,
     defaultDjLabel: e.DEFAULT_DJ_LABEL,
     signupMode: e.SIGNUP_MODE,
     queueLimit: e.QUEUE_LIMIT,

@@ -41,12 +41,16 @@ export class Encoder {
   private child: ChildProcessWithoutNullStreams | null = null;
   private stopped = false;
   private restartTimer: NodeJS.Timeout | null = null;
+  /** PCM bytes handed to the running ffmpeg since it started. */
+  fed = 0;
 
   constructor(
     private readonly ffmpeg: string,
     private readonly hlsDir: string,
     private readonly onMp3: (chunk: Buffer) => void,
     private readonly log: FastifyBaseLogger,
+    /** Called as each ffmpeg starts, before its first output. */
+    private readonly onStart: () => void = () => undefined,
   ) {}
 
   get pid(): number | undefined {
@@ -59,6 +63,8 @@ export class Encoder {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
+    this.fed = 0;
+    this.onStart();
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => this.onMp3(d));
     child.stderr.on('data', (d: Buffer) => {
@@ -88,6 +94,7 @@ export class Encoder {
       return;
     }
     child.stdin.write(pcm);
+    this.fed += pcm.length;
   }
 
   async stop(): Promise<void> {

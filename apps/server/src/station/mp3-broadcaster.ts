@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { Mp3FrameSplitter } from './mp3-frames.js';
+import { ICY_METAINT, ICY_NO_CHANGE, icyMetadataBlock } from './icy-metadata.js';
+import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
 
 /** Audio sent at once to a new listener (~3 s at 128 kb/s), so playback starts immediately. */
 export const BURST_BYTES = 48 * 1024;
@@ -8,31 +9,104 @@ export const MAX_BACKLOG_BYTES = 256 * 1024;
 /** Frames are gathered and written this often: fewer, larger writes per listener. */
 export const FLUSH_MS = 250;
 
-const headers = (stationName: string) => ({
+/** Samples per MPEG-1 layer III frame. */
+const SAMPLES_PER_FRAME = 1152;
+/**
+ * Samples between a PCM sample entering the encoder and the same sample in the decoded MP3:
+ * LAME's 576 plus the decoder's 529 (the stream has no LAME tag telling players to trim it).
+ * Measured by encoding silence then a tone with the station's encoder arguments.
+ */
+export const ENCODER_DELAY_SAMPLES = 1105;
+
+export interface StationInfo {
+  name: string;
+  genre: string;
+  url: string;
+}
+
+const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');
+
+const headers = (info: StationInfo) => ({
   'content-type': 'audio/mpeg',
   'cache-control': 'no-cache, no-store',
   connection: 'close',
   'x-content-type-options': 'nosniff',
-  'icy-name': stationName.replace(/[^\x20-\x7e]/g, '?'),
+  'icy-name': printable(info.name),
+  'icy-genre': printable(info.genre),
+  'icy-url': printable(info.url),
   'icy-br': '128',
 });
+
+/** A title change: the MP3 frame where its track's first sample is heard, and its block. */
+interface Mark {
+  frame: number;
+  /** Null until the title is known; the previous title stays until then. */
+  block: Buffer | null;
+}
+
+/** One flush: the bytes, where they sit in the stream, and the titles in force over them. */
+interface Chunk {
+  bytes: Buffer;
+  start: number;
+  /** The title at `start`, then each change at its stream offset. */
+  title: Mark | null;
+  changes: { at: number; mark: Mark }[];
+}
+
+interface IcyListener {
+  /** Audio bytes until this listener's next metadata block. */
+  untilMeta: number;
+  lastBlock: Buffer | null;
+}
 
 /**
  * The continuous MP3: encoder output cut into whole frames, gathered for FLUSH_MS and written
  * as one buffer, the same bytes to every listener's socket. A new listener first gets the
  * last BURST_BYTES; a listener that cannot keep up is disconnected.
+ *
+ * Listeners that send `Icy-MetaData: 1` get the same audio cut every ICY_METAINT bytes by a
+ * metadata block (built once per title); the title changes at the frame where the new track's
+ * first sample is heard.
  */
 export class Mp3Broadcaster {
   private readonly listeners = new Set<ServerResponse>();
+  private readonly icy = new Map<ServerResponse, IcyListener>();
   private readonly splitter = new Mp3FrameSplitter();
   private pending: Buffer[] = [];
-  private recent: Buffer[] = [];
+  private recent: Chunk[] = [];
   private recentBytes = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly headers: Record<string, string>;
+  /** Frames out of the current encoder process. */
+  private frames = 0;
+  /** Stream bytes passed to `pending` so far, and where the pending ones start. */
+  private pushed = 0;
+  private pendingStart = 0;
+  private marks: Mark[] = [];
+  private title: Mark | null = null;
+  private changes: { at: number; mark: Mark }[] = [];
 
-  constructor(stationName: string) {
-    this.headers = headers(stationName);
+  constructor(info: StationInfo) {
+    this.headers = headers(info);
+  }
+
+  /**
+   * The track whose first sample is the encoder's input sample `sample` (counted from the
+   * encoder's start). Answers a setter for its title, which may be looked up meanwhile.
+   */
+  trackAt(sample: number): (title: string) => void {
+    const mark: Mark = {
+      frame: Math.floor((sample + ENCODER_DELAY_SAMPLES) / SAMPLES_PER_FRAME),
+      block: null,
+    };
+    this.marks.push(mark);
+    return (title) => (mark.block = icyMetadataBlock(title));
+  }
+
+  /** A new encoder process starts counting frames from zero; marks made before are void. */
+  encoderStarted(): void {
+    this.frames = 0;
+    this.marks = [];
   }
 
   start(): void {
@@ -46,22 +120,40 @@ export class Mp3Broadcaster {
   /** Encoder output, in any chunking. */
   push(chunk: Buffer): void {
     const frames = this.splitter.push(chunk);
-    if (frames.length > 0) this.pending.push(frames);
+    if (frames.length === 0) return;
+    for (let i = 0; i < frames.length;) {
+      while (this.marks.length > 0 && this.marks[0]!.frame <= this.frames) {
+        this.changes.push({ at: this.pushed + i, mark: this.marks.shift()! });
+      }
+      i += frameLength(frames, i) || frames.length;
+      this.frames++;
+    }
+    this.pending.push(frames);
+    this.pushed += frames.length;
   }
 
   /**
    * Takes over a response: the header, the burst, then live audio until the listener leaves.
    * The body is the raw MP3 (no chunked framing); it ends when the connection does.
    */
-  add(res: ServerResponse): void {
+  add(res: ServerResponse, icyMetadata = false): void {
     res.useChunkedEncodingByDefault = false;
-    res.writeHead(200, this.headers);
+    const icy = icyMetadata ? { untilMeta: ICY_METAINT, lastBlock: null } : null;
+    res.writeHead(
+      200,
+      icy ? { ...this.headers, 'icy-metaint': String(ICY_METAINT) } : this.headers,
+    );
     res.socket?.setNoDelay(true);
-    for (const b of this.recent) res.write(b);
+    for (const c of this.recent) {
+      if (icy) writeIcy(res, icy, c);
+      else res.write(c.bytes);
+    }
     this.listeners.add(res);
+    if (icy) this.icy.set(res, icy);
     const socket = res.socket;
     const gone = () => {
       this.listeners.delete(res);
+      this.icy.delete(res);
       // The connection ends with the stream: never left half-open behind a finished response.
       socket?.destroy();
     };
@@ -74,28 +166,69 @@ export class Mp3Broadcaster {
     this.timer = null;
     for (const res of this.listeners) res.destroy();
     this.listeners.clear();
+    this.icy.clear();
   }
 
   private flush(): void {
     if (this.pending.length === 0) return;
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
-    this.remember(bytes);
+    const chunk: Chunk = {
+      bytes,
+      start: this.pendingStart,
+      title: this.title,
+      changes: this.changes,
+    };
+    this.pendingStart += bytes.length;
+    this.title = this.changes.at(-1)?.mark ?? this.title;
+    this.changes = [];
+    this.remember(chunk);
     for (const res of this.listeners) {
       if ((res.socket?.writableLength ?? 0) > MAX_BACKLOG_BYTES) {
         this.listeners.delete(res);
+        this.icy.delete(res);
         res.destroy();
         continue;
       }
-      res.write(bytes);
+      const icy = this.icy.get(res);
+      if (icy) writeIcy(res, icy, chunk);
+      else res.write(bytes);
     }
   }
 
-  private remember(bytes: Buffer): void {
-    this.recent.push(bytes);
-    this.recentBytes += bytes.length;
-    while (this.recent.length > 1 && this.recentBytes - this.recent[0]!.length >= BURST_BYTES) {
-      this.recentBytes -= this.recent.shift()!.length;
+  private remember(chunk: Chunk): void {
+    this.recent.push(chunk);
+    this.recentBytes += chunk.bytes.length;
+    while (
+      this.recent.length > 1 &&
+      this.recentBytes - this.recent[0]!.bytes.length >= BURST_BYTES
+    ) {
+      this.recentBytes -= this.recent.shift()!.bytes.length;
     }
+  }
+}
+
+/**
+ * Writes `chunk` to an ICY listener: its audio in slices, a metadata block wherever the
+ * listener's metadata interval falls, carrying the title heard at that byte, or a zero byte
+ * when the title is the one this listener was last sent.
+ */
+function writeIcy(res: ServerResponse, icy: IcyListener, chunk: Chunk): void {
+  const { bytes } = chunk;
+  let i = 0;
+  while (i < bytes.length) {
+    const n = Math.min(icy.untilMeta, bytes.length - i);
+    res.write(n === bytes.length ? bytes : bytes.subarray(i, i + n));
+    i += n;
+    icy.untilMeta -= n;
+    if (icy.untilMeta > 0) break;
+    icy.untilMeta = ICY_METAINT;
+    let title = chunk.title;
+    for (const c of chunk.changes) if (c.at <= chunk.start + i) title = c.mark;
+    const block = title?.block ?? icy.lastBlock;
+    if (block && block !== icy.lastBlock) {
+      res.write(block);
+      icy.lastBlock = block;
+    } else res.write(ICY_NO_CHANGE);
   }
 }

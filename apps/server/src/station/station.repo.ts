@@ -45,6 +45,24 @@ export class StationRepo {
     return playableRow(this.db, songId);
   }
 
+  /** "Artist, Artist - Title", as stream players show it. */
+  async displayTitle(songId: number): Promise<string> {
+    const song = await this.db
+      .selectFrom('songs')
+      .select('title')
+      .where('id', '=', songId)
+      .executeTakeFirst();
+    const artists = await this.db
+      .selectFrom('song_artists as sa')
+      .innerJoin('artists as a', 'a.id', 'sa.artist_id')
+      .select('a.name')
+      .where('sa.song_id', '=', songId)
+      .orderBy('sa.position')
+      .execute();
+    const names = artists.map((a) => a.name).join(', ');
+    return names ? `${names} - ${song?.title ?? ''}` : (song?.title ?? '');
+  }
+
   /** Artists of the song, to keep the auto-DJ from playing one twice in a row. */
   async artistIds(songId: number): Promise<number[]> {
     const rows = await this.db

@@ -35,7 +35,7 @@ export function stationRoutes(deps: {
         if (segment === 'live.mp3') {
           if (!station.isRunning) throw offAir();
           reply.hijack();
-          station.mp3.add(reply.raw);
+          station.mp3.add(reply.raw, req.headers['icy-metadata'] === '1');
           return reply;
         }
         if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');

@@ -8,6 +8,7 @@ import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
 import { Mp3Broadcaster } from './mp3-broadcaster.js';
+import { BYTES_PER_FRAME } from './pcm.js';
 import { Playout } from './playout.js';
 import { Scheduler, type Track } from './scheduler.js';
 import type { StationRepo } from './station.repo.js';
@@ -18,6 +19,9 @@ export interface StationDeps {
   /** HLS playlist and segments are written here. */
   hlsDir: string;
   stationName: string;
+  /** Sent to MP3 listeners as icy-genre and icy-url. */
+  stationGenre?: string;
+  stationUrl?: string;
   rules: () => Pick<RequestRules, 'lockSeconds'>;
   clock: Clock;
   repo: StationRepo;
@@ -41,8 +45,18 @@ export class Station {
   private readonly announcer: ListenersAnnouncer;
 
   constructor(private readonly deps: StationDeps) {
-    this.mp3 = new Mp3Broadcaster(deps.stationName);
-    this.encoder = new Encoder(deps.ffmpeg, deps.hlsDir, (c) => this.mp3.push(c), deps.log);
+    this.mp3 = new Mp3Broadcaster({
+      name: deps.stationName,
+      genre: deps.stationGenre ?? 'Various',
+      url: deps.stationUrl ?? '',
+    });
+    this.encoder = new Encoder(
+      deps.ffmpeg,
+      deps.hlsDir,
+      (c) => this.mp3.push(c),
+      deps.log,
+      () => this.mp3.encoderStarted(),
+    );
     this.scheduler = new Scheduler(
       deps.repo,
       () => deps.rules().lockSeconds,
@@ -54,7 +68,10 @@ export class Station {
       deps.mediaRoot,
       {
         next: (current) => this.scheduler.next(current),
-        started: (track, at) => this.started(track, at),
+        started: (track, at) => {
+          this.titleOnAir(track);
+          return this.started(track, at);
+        },
         finished: (track, how, reason) => this.finished(track, how, reason),
         write: (pcm) => this.encoder.write(pcm),
       },
@@ -89,6 +106,7 @@ export class Station {
     const resume = await this.scheduler.resume();
     this.mp3.start();
     this.encoder.start();
+    if (resume) this.titleOnAir(resume);
     this.playout.start(resume);
     this.announcer.start();
     this.running = true;
@@ -109,6 +127,15 @@ export class Station {
   /** Cuts the track on air (staff); answers its song id, or null when nothing plays. */
   skip(): number | null {
     return this.playout.skip()?.songId ?? null;
+  }
+
+  /** Marks the MP3 where the track's first sample, the next PCM written, will be heard. */
+  private titleOnAir(track: Track): void {
+    const setTitle = this.mp3.trackAt(this.encoder.fed / BYTES_PER_FRAME);
+    this.deps.repo
+      .displayTitle(track.songId)
+      .then(setTitle)
+      .catch((err: unknown) => this.deps.log.error({ err }, 'could not look up the title'));
   }
 
   private async started(track: Track, at: number): Promise<void> {
