@@ -1,0 +1,85 @@
+import type { SongDetail } from '@queuecast/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { fixedClock } from '../src/core/clock.js';
+import { ensureDemoLibrary } from '../src/modules/library/demo-library.js';
+import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
+import { createTestApp } from './helpers/test-app.js';
+
+const START = 1_800_000_000;
+const clock = fixedClock(START);
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp({ env: { SONG_LOCK_HOURS: '12' }, clock });
+});
+
+const songOf = async (id: number) => {
+  const res = await app.inject({ url: `/api/song/${id}` });
+  if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+  return res.json<{ song: SongDetail['song'] }>().song;
+};
+/** Marks `id` played now, as the scheduler does, and tells the station a track started. */
+async function play(id: number, length: number) {
+  await app.ctx.db
+    .updateTable('songs')
+    .set({ last_played_at: clock.now() })
+    .where('id', '=', id)
+    .execute();
+  app.ctx.bus.publish({ type: 'queue.changed' });
+  clock.advance(Math.ceil(length));
+}
+
+describe('the effective lock window', () => {
+  it('after two hours of the 12-song demo library, half of it is requestable again', async () => {
+    const report = await ensureDemoLibrary({
+      db: app.ctx.db,
+      library: app.ctx.repos.library,
+      importer: app.ctx.services.import,
+      ffmpeg: app.ctx.media.tools.ffmpeg,
+    });
+    expect(report?.failed).toEqual([]);
+    const songs = await app.ctx.db.selectFrom('songs').select(['id', 'length']).execute();
+    expect(songs).toHaveLength(12);
+    for (let i = 0; clock.now() < START + 2 * 3600; i++) {
+      const s = songs[i % songs.length]!;
+      await play(s.id, s.length);
+    }
+    clock.advance(2);
+    const requestable = async () => {
+      const all = await Promise.all(songs.map((s) => songOf(s.id)));
+      return all.filter((s) => !s.recently_played && s.requestable_at === null).length;
+    };
+    await requestable(); // a read after the clock moved recomputes the window
+    await expect.poll(requestable).toBeGreaterThanOrEqual(6);
+    const locked = (await Promise.all(songs.map((s) => songOf(s.id)))).filter(
+      (s) => s.recently_played,
+    );
+    expect(locked.length).toBeLessThanOrEqual(6);
+    for (const s of locked) expect(s.requestable_at!).toBeGreaterThan(clock.now());
+    const free = (await Promise.all(songs.map((s) => songOf(s.id)))).find(
+      (s) => !s.recently_played,
+    )!;
+    const user = await quickUser(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/song/${free.id}`,
+      headers: bearer(user.token),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a large, mostly unplayed catalogue keeps the configured window', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const id = await createSong(app, { title: `Long tail ${i}` });
+      await makePlayable(app, id);
+      ids.push(id);
+    }
+    await play(ids[0]!, 3600);
+    clock.advance(2);
+    await songOf(ids[0]!);
+    await expect.poll(async () => (await songOf(ids[0]!)).recently_played).toBe(true);
+    expect((await songOf(ids[0]!)).requestable_at).toBe(clock.now() - 3602 + 12 * 3600);
+  });
+});
