@@ -72,6 +72,7 @@ const OPERATIONS: Operation[] = [
   ),
   op('GET', API.songPreview.pattern, 'user', () => API.songPreview.path({ id: MISSING })),
   op('POST', API.queue.pattern, 'user', undefined, () => ({ from_favorites: true })),
+  op('GET', API.requestAllowance.pattern, 'user'),
   op('GET', API.unreadCount.pattern, 'user'),
   op('GET', API.messages.pattern, 'user', () => API.messages.path({ with: MISSING })),
   op('POST', API.messages.pattern, 'user', undefined, () => ({ to_uid: MISSING, message: 'hi' })),

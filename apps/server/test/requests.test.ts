@@ -381,3 +381,80 @@ describe('GET /api/song/{id}/preview', () => {
     ).toBe(404);
   }, 30_000);
 });
+
+describe('GET /api/queue/allowance', () => {
+  const allowance = (token: string) =>
+    cooled.inject({ method: 'GET', url: '/api/queue/allowance', headers: bearer(token) });
+
+  it('says how many requests are left and when the cooldown lets the next one through', async () => {
+    const user = await quickUser(cooled);
+    const fresh = await allowance(user.token);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({
+      limit: 2,
+      waiting: 0,
+      remaining: 2,
+      cooldown_s: 10,
+      retry_after: 0,
+      next_at: null,
+    });
+    expect((await request(cooled, await song(cooled), user.token)).statusCode).toBe(200);
+    const after = (await allowance(user.token)).json<Record<string, number | null>>();
+    expect(after).toMatchObject({ waiting: 1, remaining: 1, retry_after: 10 });
+    expect(after.next_at).toBe(coolClock.now() + 10);
+    // The cooldown over: the next request is possible now, one left under the limit.
+    await cooled.ctx.db
+      .updateTable('queue_entries')
+      .set({ requested_at: coolClock.now() - 10 })
+      .where('requested_by', '=', user.id)
+      .execute();
+    expect((await allowance(user.token)).json()).toMatchObject({
+      waiting: 1,
+      remaining: 1,
+      retry_after: 0,
+      next_at: null,
+    });
+    expect((await request(cooled, await song(cooled), user.token)).statusCode).toBe(200);
+    expect((await allowance(user.token)).json()).toMatchObject({ waiting: 2, remaining: 0 });
+  });
+
+  it('needs a signed-in listener', async () => {
+    const anonymous = await cooled.inject({ method: 'GET', url: '/api/queue/allowance' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the queue in the playback update', () => {
+  it('numbers the waiting requests and expects each to start when the ones ahead end, tweaks included', async () => {
+    const [first, second] = [await quickUser(app), await quickUser(app)];
+    const a = await song(app, { length: 100 });
+    const b = await song(app, { length: 200 });
+    const c = await song(app, { length: 90 });
+    // b plays 50 s of its 200 after skipping 10.
+    await app.ctx.db
+      .updateTable('songs')
+      .set({ h_length: 50, h_skip: 10 })
+      .where('id', '=', b)
+      .execute();
+    for (const [user, id] of [
+      [first, a],
+      [second, b],
+      [first, c],
+    ] as const) {
+      expect((await request(app, id, user.token)).statusCode).toBe(200);
+    }
+    const update = await app.ctx.services.playback.build(0);
+    expect(update.queue.map((s) => s.position)).toEqual(update.queue.map((_, i) => i + 1));
+    const mine = update.queue.filter((s) => [a, b, c].includes(s.id));
+    expect(mine.map((s) => s.id)).toEqual([a, b, c]);
+    expect(mine.map((s) => s.length)).toEqual([100, 50, 90]);
+    expect(mine[1]!.start_time - mine[0]!.start_time).toBe(100);
+    expect(mine[2]!.start_time - mine[1]!.start_time).toBe(50);
+    expect(mine[1]!.position).toBe(mine[0]!.position! + 1);
+    expect(mine.map((s) => s.requested_by_username)).toEqual([
+      expect.any(String),
+      expect.any(String),
+      mine[0]!.requested_by_username,
+    ]);
+  });
+});

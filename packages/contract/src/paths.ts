@@ -100,6 +100,7 @@ export const API = {
   reviewApprove: route('/api/review/:id/approve'),
   reviewReject: route('/api/review/:id/reject'),
   queue: route('/api/queue'),
+  requestAllowance: route('/api/queue/allowance'),
   artist: route('/api/artist/:id'),
   artistsByLetter: route('/api/artists/:letter'),
   platforms: route('/api/platforms'),

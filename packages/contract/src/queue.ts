@@ -10,6 +10,21 @@ export const RequestResultSchema = z.object({
 export type RequestResult = z.infer<typeof RequestResultSchema>;
 
 /**
+ * GET /api/queue/allowance: what the signed-in listener may request now. `remaining` requests
+ * before the per-listener limit; `retry_after` seconds until the cooldown lets the next one
+ * through (0: now); `next_at` the same as epoch seconds (null: now).
+ */
+export const RequestAllowanceSchema = z.object({
+  limit: z.number().int(),
+  waiting: z.number().int(),
+  remaining: z.number().int(),
+  cooldown_s: z.number().int(),
+  retry_after: z.number().int(),
+  next_at: z.number().int().nullable(),
+});
+export type RequestAllowance = z.infer<typeof RequestAllowanceSchema>;
+
+/**
  * POST /api/queue: queue one requestable song matching a filter. Exactly one of artist_id,
  * platform, from_favorites or tags; `least_recent` takes the least recently played match,
  * `min_vote` a random one among songs averaging at least 3 or 4; otherwise a random match.

@@ -50,6 +50,8 @@ export const QueueSongSchema = SongSchema.extend({
   requested_by_username: z.string().nullable(),
   /** The queue entry (now playing and upcoming). */
   queue_id: z.number().int().optional(),
+  /** Upcoming: 1 for the next song to play, then 2, 3… */
+  position: z.number().int().optional(),
 });
 export type QueueSong = z.infer<typeof QueueSongSchema>;
 

@@ -79,6 +79,7 @@ export class PlaybackService {
         source: 'upcoming',
         requested_by_username: entry.requested_by_username,
         queue_id: entry.id,
+        position: upcoming.length + 1,
       });
       nextStart += length;
     }

@@ -4,6 +4,7 @@ import {
   QueueActionBodySchema,
   QueueActionErrorSchema,
   QueueActionResultSchema,
+  RequestAllowanceSchema,
   RequestResultSchema,
   API,
 } from '@queuecast/contract';
@@ -41,6 +42,23 @@ export function requestsRoutes(deps: {
         },
       },
       (req) => requests.request(req.user!.id, req.params.id),
+    );
+
+    app.get(
+      API.requestAllowance.pattern,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['queue'],
+          summary: 'What the signed-in listener may request now',
+          description:
+            'Requests left under the per-listener limit, and the seconds until the cooldown ' +
+            'lets the next one through.',
+          security: [{ bearer: [] }],
+          response: { 200: RequestAllowanceSchema, 401: ErrorSchema },
+        },
+      },
+      (req) => requests.allowance(req.user!.id),
     );
 
     app.post(

@@ -1,4 +1,9 @@
-import type { QueueActionBody, QueueActionResult, RequestResult } from '@queuecast/contract';
+import type {
+  QueueActionBody,
+  QueueActionResult,
+  RequestAllowance,
+  RequestResult,
+} from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import {
@@ -59,6 +64,26 @@ export class RequestsService {
   async request(userId: number, songId: number): Promise<RequestResult> {
     const queueId = await this.enqueue(userId, songId);
     return { success: true, message: QUEUED_MESSAGE, queue_id: queueId };
+  }
+
+  /** What the listener may request now: requests left under the limit, and the cooldown. */
+  async allowance(userId: number): Promise<RequestAllowance> {
+    const rules = this.deps.rules();
+    const [waiting, lastRequestAt] = await Promise.all([
+      this.repo.waitingCount(this.db, userId),
+      this.repo.lastRequestAt(this.db, userId),
+    ]);
+    const now = this.deps.clock.now();
+    const nextAt = lastRequestAt === null ? null : lastRequestAt + rules.cooldownSeconds;
+    const retryAfter = nextAt === null ? 0 : Math.max(0, Math.ceil(nextAt - now));
+    return {
+      limit: rules.queueLimit,
+      waiting,
+      remaining: Math.max(0, rules.queueLimit - waiting),
+      cooldown_s: rules.cooldownSeconds,
+      retry_after: retryAfter,
+      next_at: retryAfter > 0 && nextAt !== null ? Math.ceil(nextAt) : null,
+    };
   }
 
   /** POST /api/queue: one requestable song matching the filter, queued under the same rules. */
