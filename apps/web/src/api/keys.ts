@@ -10,4 +10,6 @@ export const queryKeys = {
    * badge and written by the live connection's `unread_count` pushes.
    */
   unreadMessages: ['messages', 'unread'] as const,
+  /** What the signed-in listener may request now (limit and cooldown), per user. */
+  requestAllowance: ['request-allowance'] as const,
 };

@@ -36,6 +36,7 @@ export function useQueueAction(
     onSuccess: (result, body, ...rest) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.catalog });
       void queryClient.invalidateQueries({ queryKey: queryKeys.favorites });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.requestAllowance });
       return options.onSuccess?.(result, body, ...rest);
     },
     onError: options.onError,

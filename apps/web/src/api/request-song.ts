@@ -27,6 +27,8 @@ export function useRequestSong(
     void queryClient.invalidateQueries({ queryKey: queryKeys.catalog });
     void queryClient.invalidateQueries({ queryKey: queryKeys.favorites });
   };
+  const refreshAllowance = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.requestAllowance });
   const mark = (userId: number | undefined, songId: number, status: RequestStatus) => {
     if (userId !== undefined) setRequestStatus(queryClient, userId, songId, status);
   };
@@ -40,11 +42,13 @@ export function useRequestSong(
     onSuccess: (result, songId, context, ...rest) => {
       mark(context.userId, songId, 'queued');
       refresh();
+      refreshAllowance();
       return options.onSuccess?.(result, songId, context, ...rest);
     },
     onError: (err, songId, context, ...rest) => {
       mark(context?.userId, songId, 'idle');
       if (err instanceof ApiError && err.status === 409) refresh();
+      if (err instanceof ApiError && (err.status === 403 || err.status === 429)) refreshAllowance();
       return options.onError?.(err, songId, context, ...rest);
     },
   });

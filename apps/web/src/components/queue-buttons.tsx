@@ -2,6 +2,7 @@ import { QueueActionRefused, useQueueAction } from '../api/queue-action';
 import { ApiError } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toast';
+import { RequestAllowanceNote } from './request-allowance';
 import {
   QUEUE_LABELS,
   QUEUE_PICKS,
@@ -40,22 +41,25 @@ export function QueueButtons({
   });
   const reason = !session ? 'Login required' : (disabledReason ?? undefined);
   return (
-    <div className="queue-buttons" role="group" aria-label="Queue a song" aria-busy={isPending}>
-      {QUEUE_PICKS.map((pick) => (
-        <button
-          key={pick}
-          type="button"
-          disabled={reason !== undefined || isPending}
-          title={reason}
-          onClick={() => {
-            const block = queueActionBlock(filter, session !== null);
-            if (block) notify.error(block);
-            else mutate(queueBody(filter, pick));
-          }}
-        >
-          {QUEUE_LABELS[labels][pick]}
-        </button>
-      ))}
-    </div>
+    <>
+      <div className="queue-buttons" role="group" aria-label="Queue a song" aria-busy={isPending}>
+        {QUEUE_PICKS.map((pick) => (
+          <button
+            key={pick}
+            type="button"
+            disabled={reason !== undefined || isPending}
+            title={reason}
+            onClick={() => {
+              const block = queueActionBlock(filter, session !== null);
+              if (block) notify.error(block);
+              else mutate(queueBody(filter, pick));
+            }}
+          >
+            {QUEUE_LABELS[labels][pick]}
+          </button>
+        ))}
+      </div>
+      <RequestAllowanceNote />
+    </>
   );
 }

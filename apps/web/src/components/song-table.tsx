@@ -8,7 +8,7 @@ import { useSession } from '../lib/session';
 import { ArtistLinks } from './artist-links';
 import { useDelegatedLinks } from './delegated-links';
 import { FavoriteToggle, useFavoriteHandler, type FavoriteHandler } from './favorite-toggle';
-import { playTimeText } from './play-time';
+import { PlayTimeCell, RequestedByCell } from './queue-cells';
 import { RequestButton, useRequestHandler, type RequestHandler } from './request-button';
 import { nextSort, sortSongs, type SortField, type SortState } from './song-sort';
 import type { TableSong } from './table-song';
@@ -58,6 +58,7 @@ export function SongTable(props: SongTableProps) {
   const onRequest = useRequestHandler('table');
   const onLinkClick = useDelegatedLinks();
   const djLabel = useDjLabel();
+  const me = session?.user.username ?? null;
   const [sort, setSort] = useState<SortState | null>(null);
   const cols = useMemo<Columns>(
     () => ({
@@ -143,6 +144,7 @@ export function SongTable(props: SongTableProps) {
               cols={cols}
               now={playTime?.now ?? 0}
               loggedIn={loggedIn}
+              own={me !== null && song.requested_by_username === me}
               ownVote={votes[String(song.id)]}
               favorited={favoriteIds.has(song.id)}
               onVote={onVote}
@@ -171,6 +173,7 @@ const SongRow = memo(function SongRow({
   cols,
   now,
   loggedIn,
+  own,
   ownVote,
   favorited,
   onVote,
@@ -181,6 +184,8 @@ const SongRow = memo(function SongRow({
   cols: Columns;
   now: number;
   loggedIn: boolean;
+  /** The signed-in listener requested this entry. */
+  own: boolean;
   ownVote: number | undefined;
   favorited: boolean;
   onVote: VoteHandler;
@@ -188,8 +193,9 @@ const SongRow = memo(function SongRow({
   onRequest: RequestHandler;
 }) {
   const onAir = cols.highlightNow && (song.source === 'now' || song.isNowPlaying === true);
+  const className = [onAir && 'now-row', own && 'own-row'].filter(Boolean).join(' ');
   return (
-    <tr className={onAir ? 'now-row' : undefined}>
+    <tr className={className || undefined}>
       <td>
         <ArtistLinks song={song} plain />
       </td>
@@ -210,8 +216,16 @@ const SongRow = memo(function SongRow({
         )}
       </td>
       <td className="num">{formatLength(song.length)}</td>
-      {cols.playTime && <td>{playTimeText(song, now)}</td>}
-      {cols.requestedBy && <td>{song.requested_by_username ?? cols.djLabel}</td>}
+      {cols.playTime && (
+        <td>
+          <PlayTimeCell song={song} now={now} />
+        </td>
+      )}
+      {cols.requestedBy && (
+        <td>
+          <RequestedByCell song={song} djLabel={cols.djLabel} own={own} />
+        </td>
+      )}
       <td>
         <VoteControl
           songId={song.id}

@@ -2,7 +2,13 @@ import type { QueueSong, Song } from '@queuecast/contract';
 
 /** The queue fields a song table shows in its Play Time and Requested By columns. */
 type QueueFields =
-  'source' | 'isNowPlaying' | 'start_time' | 'played_at' | 'requested_by_username' | 'queue_id';
+  | 'source'
+  | 'isNowPlaying'
+  | 'start_time'
+  | 'played_at'
+  | 'requested_by_username'
+  | 'queue_id'
+  | 'position';
 
 /**
  * A row of a song table: a list song (search, artist, platform and tag pages), whose queue

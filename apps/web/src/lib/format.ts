@@ -29,6 +29,13 @@ export function formatDateTime(epochSeconds: number): string {
   return dateTime.format(new Date(epochSeconds * 1000));
 }
 
+const clockTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** Epoch seconds as a local clock time ("14:32", "2:32 PM"). */
+export function formatClockTime(epochSeconds: number): string {
+  return clockTime.format(new Date(epochSeconds * 1000));
+}
+
 /** Epoch seconds as the machine-readable value of a <time> element. */
 export const isoTime = (epochSeconds: number): string =>
   new Date(epochSeconds * 1000).toISOString();

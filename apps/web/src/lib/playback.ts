@@ -22,7 +22,7 @@ export function storeListeners(queryClient: QueryClient, listeners: number): voi
 }
 
 /** A part of the latest update; the component re-renders only when that part changes. */
-function usePlaybackPart<T>(select: (update: PlaybackUpdate) => T): T | undefined {
+export function usePlaybackPart<T>(select: (update: PlaybackUpdate) => T): T | undefined {
   return useQuery<PlaybackUpdate, Error, T>({
     queryKey: playbackKey,
     queryFn: skipToken,

@@ -1,4 +1,5 @@
 import type { Song } from '@queuecast/contract';
+import { RequestAllowanceNote } from '../../../components/request-allowance';
 import { useRequestHandler, useRequestStatus } from '../../../components/request-button';
 import { requestableAgainText, songRequestView } from '../../../components/request-rules';
 import { serverNow, useTicking } from '../../../lib/server-clock';
@@ -35,6 +36,7 @@ export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean 
           {again}
         </p>
       )}
+      <RequestAllowanceNote />
     </div>
   );
 }

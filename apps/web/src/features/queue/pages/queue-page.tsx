@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { RequestAllowanceNote } from '../../../components/request-allowance';
 import { SongTable } from '../../../components/song-table';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { liveConnection } from '../../../lib/live-connection';
@@ -23,6 +24,7 @@ export default function QueuePage() {
   return (
     <section>
       <h1>Queue</h1>
+      <RequestAllowanceNote />
       {!playback ? (
         <p className="muted">Loading queue...</p>
       ) : rows.length === 0 ? (

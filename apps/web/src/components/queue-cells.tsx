@@ -1,0 +1,48 @@
+import { formatClockTime, isoTime } from '../lib/format';
+import { playTimeText } from './play-time';
+import type { TableSong } from './table-song';
+
+/**
+ * The queue page's Play Time cell: for a waiting request its place in the queue and the local
+ * time it is expected to start (from the lengths ahead, as the station will play them), beside
+ * the spec's "in N mins"; for the song on air and played songs the plain text.
+ */
+export function PlayTimeCell({ song, now }: { song: TableSong; now: number }) {
+  const text = playTimeText(song, now);
+  if (song.source !== 'upcoming' || song.start_time === undefined) return <>{text}</>;
+  return (
+    <>
+      {song.position !== undefined && (
+        <span className="queue-pos" aria-label={`Position ${song.position}`}>
+          #{song.position}
+        </span>
+      )}{' '}
+      {text}{' '}
+      <time className="eta" dateTime={isoTime(song.start_time)} title="Expected start">
+        {formatClockTime(song.start_time)}
+      </time>
+    </>
+  );
+}
+
+/**
+ * The Requested By cell: the listener who asked for the song, or the station's DJ label for
+ * its own picks; the signed-in listener's own requests say so.
+ */
+export function RequestedByCell({
+  song,
+  djLabel,
+  own,
+}: {
+  song: TableSong;
+  djLabel: string;
+  own: boolean;
+}) {
+  if (!song.requested_by_username) return <span className="dj-pick">{djLabel}</span>;
+  return (
+    <>
+      {song.requested_by_username}
+      {own && <span className="own-badge"> (you)</span>}
+    </>
+  );
+}
