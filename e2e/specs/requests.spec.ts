@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_REQUEST_COOLDOWN_S } from '../playwright.config';
-import { apiSignup, openAs, type ApiUser } from '../support/api';
+import { apiSignup, openAs } from '../support/api';
+import { apiRequestSong, freeTones, toneArtistId } from '../support/tones';
 
 // Requests need songs with audio: the short 'Sine …' tones by Oscillator Ensemble that
 // e2e/support/seed-catalog.ts imports. Its long tones wait in the queue while these specs run,
@@ -10,11 +11,6 @@ import { apiSignup, openAs, type ApiUser } from '../support/api';
 
 const ARTIST = 'Oscillator Ensemble';
 const TABLE = `Songs by ${ARTIST}`;
-
-interface Tone {
-  id: number;
-  title: string;
-}
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).last();
@@ -30,35 +26,6 @@ const queueRow = (page: Page, title: string) =>
   rowsOf(page, 'Queue and history').filter({ hasText: title });
 /** Waits out the server's cooldown between one listener's requests. */
 const coolDown = (page: Page) => page.waitForTimeout(E2E_REQUEST_COOLDOWN_S * 1000);
-
-async function toneArtistId(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/api/search?q=Sine%20Serenade');
-  const { songs } = (await res.json()) as { songs: { song: { artists: object } }[] };
-  return Number(Object.keys(songs[0]!.song.artists)[0]);
-}
-
-/** `count` tones that can be requested right now. */
-async function freeTones(request: APIRequestContext, count: number): Promise<Tone[]> {
-  const res = await request.get(`/api/artist/${await toneArtistId(request)}`);
-  const { songs } = (await res.json()) as {
-    songs: { song: Tone & { recently_played: boolean } }[];
-  };
-  const free = songs
-    .filter((s) => !s.song.recently_played)
-    .map(({ song: { id, title } }) => ({
-      id,
-      title,
-    }));
-  if (free.length < count) throw new Error(`only ${free.length} requestable tones left`);
-  return free.slice(0, count);
-}
-
-async function apiRequestSong(request: APIRequestContext, user: ApiUser, tone: Tone) {
-  const res = await request.post(`/api/song/${tone.id}`, {
-    headers: { authorization: `Bearer ${user.token}` },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test('a request is confirmed, and shows at once in another listener’s queue', async ({
   page,

@@ -143,7 +143,8 @@ async function seedPlays(app: App, ids: Map<string, number>, listener: number): 
 
 /**
  * Generates the tones with ffmpeg, imports them as a listener's folder would be, and queues the
- * long ones, in order, as `history_listener`'s requests.
+ * long ones, in order, as `history_listener`'s requests (unless E2E_SEED_QUEUE=0: the station
+ * that on-air specs drive starts with an empty queue).
  */
 async function seedTones(app: App, ids: Map<string, number>, listener: number): Promise<void> {
   const { artist, songs, requestable } = SEED.tones;
@@ -174,6 +175,7 @@ async function seedTones(app: App, ids: Map<string, number>, listener: number): 
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
+  if (process.env.E2E_SEED_QUEUE === '0') return;
   const now = Math.floor(Date.now() / 1000);
   await app.ctx.db
     .insertInto('queue_entries')
