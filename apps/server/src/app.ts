@@ -14,6 +14,7 @@ import type { Clock } from './core/clock.js';
 import type { DatabaseHandle } from './db/database.js';
 import { liveRoutes } from './live/live.routes.js';
 import type { LoginLimits } from './modules/auth/auth.service.js';
+import { registerControlCharacterCheck } from './plugins/control-characters.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { trackRouteMethods } from './plugins/method-not-allowed.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -44,6 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Longer than any URL Node accepts (16 KiB of headers): a long path parameter reaches the
+    // route's validation and gets its 400, not the router's bare 414.
+    maxParamLength: 16 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const ctx = compose({ ...deps, log: app.log });
   // The bus built here is closed here (a Redis bus holds two connections); one handed in is
@@ -57,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   app.decorateRequest('user', null);
   registerErrorHandler(app);
+  registerControlCharacterCheck(app);
   const allowedMethods = trackRouteMethods(app);
 
   await app.register(fastifyHelmet, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdSchema, idSchema } from './common.js';
 import { ARTIST_LETTERS, LIMITS } from './limits.js';
 import { DetailSongSchema, SongSchema } from './song.js';
 
@@ -132,12 +133,12 @@ export const UserVotesSchema = z.object({ votes: z.record(z.string(), z.number()
 export type UserVotesResponse = z.infer<typeof UserVotesSchema>;
 
 export const FavoriteBodySchema = z.object({
-  song_id: z.number().int().positive(),
+  song_id: bodyIdSchema('song_id'),
 });
 export const FavoritesSchema = z.object({ favorites: z.array(SongEntrySchema) });
 export type Favorites = z.infer<typeof FavoritesSchema>;
 /** `/api/user/favorites/{songId}`. */
-export const SongIdParamSchema = z.object({ songId: z.coerce.number().int().positive() });
+export const SongIdParamSchema = z.object({ songId: idSchema('songId') });
 
 export const CommentBodySchema = z.object({
   comment: z

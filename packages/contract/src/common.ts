@@ -13,7 +13,29 @@ export type ApiError = z.infer<typeof ErrorSchema>;
 export const OkSchema = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof OkSchema>;
 
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a database column holds (32-bit integer columns on PostgreSQL). */
+export const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * A record's id in a path, query or body: a whole number from 1 to MAX_ID (the range checked
+ * first, so a huge number is called too large rather than not whole).
+ */
+export const idSchema = (name: string) =>
+  z.coerce
+    .number()
+    .max(MAX_ID, `${name} is too large.`)
+    .positive(`${name} must be positive.`)
+    .int(`${name} must be a whole number.`);
+
+/** The same in a JSON body, where a number must be a number (no text to coerce). */
+export const bodyIdSchema = (name: string) =>
+  z
+    .number()
+    .max(MAX_ID, `${name} is too large.`)
+    .positive(`${name} must be positive.`)
+    .int(`${name} must be a whole number.`);
+
+export const IdParamSchema = z.object({ id: idSchema('id') });
 
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.string() });
 
@@ -29,11 +51,6 @@ export function idPageQuery(defaultLimit: number, maxLimit: number) {
       .min(1, 'limit must be at least 1')
       .max(maxLimit, `limit must be at most ${maxLimit}`)
       .default(defaultLimit),
-    from_id: z.coerce
-      .number({ error: 'from_id must be a whole number' })
-      .int('from_id must be a whole number')
-      .positive('from_id must be positive')
-      .max(2 ** 31 - 1, 'from_id is too large')
-      .optional(),
+    from_id: idSchema('from_id').optional(),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { bodyIdSchema, ErrorSchema, idSchema } from './common.js';
 
 const seconds = (name: string) =>
   z
@@ -23,13 +23,6 @@ export type Tweak = z.infer<typeof TweakSchema>;
 /** What a song's `status` says. `review`: a listener's addition or upload waits for staff. */
 export const SONG_STATUSES = ['active', 'missing_file', 'review'] as const;
 
-const positiveId = (name: string) =>
-  z
-    .number({ error: `${name} must be a whole number.` })
-    .int(`${name} must be a whole number.`)
-    .positive(`${name} must be positive.`)
-    .max(2 ** 31 - 1, `${name} is too large.`);
-
 const FILL_ALL_FIELDS = 'Please fill all fields.';
 
 /**
@@ -38,7 +31,7 @@ const FILL_ALL_FIELDS = 'Please fill all fields.';
  */
 export const AddSongSchema = z
   .object({
-    artist_id: positiveId('artist_id').nullish(),
+    artist_id: bodyIdSchema('artist_id').nullish(),
     title: z.string().trim().max(300, 'The title must be at most 300 characters.').nullish(),
     platform: z.string().trim().max(100, 'Please select a valid platform from the list.').nullish(),
   })
@@ -112,14 +105,10 @@ export const FileSearchQuerySchema = z.object({
     .prefault(''),
 });
 export const FileIdParamSchema = z.object({
-  fileid: z.coerce
-    .number({ error: 'fileid must be a whole number' })
-    .int('fileid must be a whole number')
-    .positive('fileid must be positive')
-    .max(2 ** 31 - 1, 'fileid is too large'),
+  fileid: idSchema('fileid'),
 });
 /** PUT /api/files/{fileid}/associate. */
-export const AssociateBodySchema = z.object({ songId: positiveId('songId') });
+export const AssociateBodySchema = z.object({ songId: bodyIdSchema('songId') });
 export type AssociateBody = z.infer<typeof AssociateBodySchema>;
 export const FileAnswerSchema = z.object({ file: FileRecordSchema });
 export type FileAnswer = z.infer<typeof FileAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPageQuery } from './common.js';
+import { idPageQuery, MAX_ID } from './common.js';
 import { LIMITS } from './limits.js';
 import { PrivateMessageSchema } from './live.js';
 
@@ -12,7 +12,7 @@ const userId = (name: string) =>
     .number({ error: `${name} must be a user id.` })
     .int(`${name} must be a user id.`)
     .positive(`${name} must be a user id.`)
-    .max(2 ** 31 - 1, `${name} must be a user id.`);
+    .max(MAX_ID, `${name} must be a user id.`);
 
 /** One partner of the caller's private conversations, most recent first. */
 export const ConversationSchema = z.object({
@@ -43,7 +43,7 @@ export const SendMessageSchema = z.object({
     .number({ error: 'to_uid must be a user id.' })
     .int('to_uid must be a user id.')
     .positive('to_uid must be a user id.')
-    .max(2 ** 31 - 1, 'to_uid must be a user id.'),
+    .max(MAX_ID, 'to_uid must be a user id.'),
   message: z
     .string({ error: 'message must be text.' })
     .trim()
@@ -63,7 +63,7 @@ export const MarkReadSchema = z.object({
         .number({ error: 'messageIds must be message ids.' })
         .int('messageIds must be message ids.')
         .positive('messageIds must be message ids.')
-        .max(2 ** 31 - 1, 'messageIds must be message ids.'),
+        .max(MAX_ID, 'messageIds must be message ids.'),
       { error: 'messageIds must be a list of message ids.' },
     )
     .min(1, 'messageIds must not be empty.')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { bodyIdSchema, ErrorSchema } from './common.js';
 
 /** POST /api/song/{id}: the song is in the queue. */
 export const RequestResultSchema = z.object({
@@ -31,7 +31,7 @@ export type RequestAllowance = z.infer<typeof RequestAllowanceSchema>;
  */
 export const QueueActionBodySchema = z
   .object({
-    artist_id: z.number().int().positive().optional(),
+    artist_id: bodyIdSchema('artist_id').optional(),
     platform: z.string().trim().min(1).max(100).optional(),
     from_favorites: z.boolean().optional(),
     tags: z.array(z.string().trim().min(1).max(100)).max(20).optional(),

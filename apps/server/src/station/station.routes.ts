@@ -62,7 +62,6 @@ export function stationRoutes(deps: {
             401: ErrorSchema,
             403: ErrorSchema,
             409: ErrorSchema,
-            503: ErrorSchema,
           },
         },
       },

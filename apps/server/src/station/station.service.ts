@@ -14,7 +14,8 @@ export class StationService {
 
   /** Cuts the track on air; the next one starts at once. */
   async skip(): Promise<SkipResult> {
-    if (!this.station.isRunning) throw offAir();
+    // Nothing to cut on a node that does not play the station: a conflict with its state.
+    if (!this.station.isRunning) throw conflict('The station is off air.');
     const songId = this.station.skip();
     if (songId === null) throw conflict('Nothing is playing.');
     return { skipped: (await this.presenter.presentOne(songId, null)) ?? null };

@@ -27,6 +27,7 @@ export function previewRoutes(deps: {
             401: ErrorSchema,
             404: ErrorSchema,
             409: ErrorSchema,
+            422: ErrorSchema,
             429: ErrorSchema,
           },
         },
