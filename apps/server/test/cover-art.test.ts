@@ -48,13 +48,13 @@ beforeAll(async () => {
     makeToneWithArt(ffmpeg, path.join(folder, 'red.mp3'), {
       color: 'red',
       size: '600x600',
-      title: 'Red Cover',
+      tags: { title: 'Red Cover' },
     }),
     makeToneWithArt(ffmpeg, path.join(folder, 'blue.flac'), {
       color: 'blue',
       size: '300x200',
       freq: 550,
-      title: 'Blue Cover',
+      tags: { title: 'Blue Cover' },
     }),
     makeTone(ffmpeg, path.join(folder, 'plain.ogg'), {
       freq: 330,

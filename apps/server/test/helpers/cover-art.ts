@@ -14,17 +14,25 @@ async function ffmpegRun(ffmpeg: string, args: string[]): Promise<void> {
 export async function makeToneWithArt(
   ffmpeg: string,
   file: string,
-  options: { color: string; size: string; freq?: number; title?: string },
+  options: {
+    color: string;
+    size: string;
+    freq?: number;
+    seconds?: number;
+    volume?: number;
+    tags?: Record<string, string>;
+  },
 ): Promise<string> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const flac = file.endsWith('.flac');
+  const { freq = 440, seconds = 2, volume = 0.5, tags = {} } = options;
   await ffmpegRun(ffmpeg, [
-    ...['-f', 'lavfi', '-i', `sine=frequency=${options.freq ?? 440}:duration=2`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=${freq}:sample_rate=44100:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `color=c=${options.color}:s=${options.size}:d=0.1`],
-    ...['-map', '0', '-map', '1', '-frames:v', '1'],
+    ...['-map', '0', '-map', '1', '-frames:v', '1', '-af', `volume=${volume}`],
     ...['-c:v', flac ? 'png' : 'mjpeg', '-disposition:v', 'attached_pic'],
     ...(flac ? [] : ['-id3v2_version', '3']),
-    ...(options.title ? ['-metadata', `title=${options.title}`] : []),
+    ...Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]),
     file,
   ]);
   return file;
