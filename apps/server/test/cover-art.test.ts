@@ -200,6 +200,25 @@ describe('cover art from imported files', () => {
   });
 });
 
+describe('one picture, several songs', () => {
+  it('stores a picture once, whichever songs carry it', async () => {
+    const again = tempDir('queuecast-art-again-');
+    await makeToneWithArt(ffmpeg, path.join(again, 'red-again.mp3'), {
+      color: 'red',
+      size: '600x600',
+      freq: 1234,
+      tags: { title: 'Red Again' },
+    });
+    const before = fs.readdirSync(app.ctx.media.art.root, { recursive: true }).length;
+    const report = await app.ctx.services.import.importFolder(again);
+    const outcome = report.outcomes[0]!;
+    expect(outcome.status).toBe('added');
+    const id = outcome.status === 'added' ? outcome.songId : 0;
+    expect((await detail(id)).cover_art_url).toBe((await detail(songs['red.mp3']!)).cover_art_url);
+    expect(fs.readdirSync(app.ctx.media.art.root, { recursive: true })).toHaveLength(before);
+  });
+});
+
 describe('the art routes refuse bad requests', () => {
   it('400 for a malformed name or size, 404 for an unknown picture or song', async () => {
     const url = (await detail(songs['red.mp3']!)).cover_art_url!;
