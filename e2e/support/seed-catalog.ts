@@ -17,6 +17,7 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import type { NewSong } from '../../apps/server/src/modules/library/library.service.js';
 import { makeTone } from '../../apps/server/test/helpers/audio.js';
+import { makeToneWithArt } from '../../apps/server/test/helpers/cover-art.js';
 
 /**
  * What the specs rely on; keep in step with e2e/specs/catalog.spec.ts, requests.spec.ts and
@@ -30,7 +31,9 @@ const SEED = {
   favoriteSong: 'Favorite Target Song',
   commentSong: 'Comment Target Song',
   /**
-   * The only songs with audio, so the only ones the station plays. The long tones are queued
+   * The only songs with audio, so the only ones the station plays. The long tones carry
+   * embedded cover art (a PNG of `cover` colour, e2e/specs/artwork.spec.ts); the short ones have
+   * none, so they show the drawn placeholder. The long tones are queued
    * as `history_listener`'s requests before the station starts, so they go on air first, one
    * after the other, and the auto-DJ stays idle for their 14 minutes, longer than the whole
    * suite runs: it would otherwise play, and so lock, the short tones, which are there for the
@@ -39,10 +42,10 @@ const SEED = {
   tones: {
     artist: 'Oscillator Ensemble',
     songs: [
-      { title: 'Sine Serenade', seconds: 28, freq: 440 },
-      { title: 'Sine Nocturne', seconds: 32, freq: 330 },
-      { title: 'Sine Reverie', seconds: 36, freq: 523 },
-      { title: 'Sine Drone', seconds: 744, freq: 220 },
+      { title: 'Sine Serenade', cover: 'crimson', seconds: 28, freq: 440 },
+      { title: 'Sine Nocturne', cover: 'navy', seconds: 32, freq: 330 },
+      { title: 'Sine Reverie', cover: 'teal', seconds: 36, freq: 523 },
+      { title: 'Sine Drone', cover: 'darkorange', seconds: 744, freq: 220 },
     ],
     requestable: [
       { title: 'Sine Aubade', seconds: 4, freq: 262 },
@@ -153,14 +156,18 @@ async function seedTones(app: App, ids: Map<string, number>, listener: number): 
   try {
     const ffmpeg = app.ctx.media.tools.ffmpeg;
     await Promise.all(
-      tones.map((song, i) =>
-        makeTone(ffmpeg, path.join(folder, `${i + 1}.flac`), {
+      tones.map((song, i) => {
+        const file = path.join(folder, `${i + 1}.flac`);
+        const tone = {
           seconds: song.seconds,
           freq: song.freq,
           volume: 0.2,
           tags: { title: song.title, artist },
-        }),
-      ),
+        };
+        return 'cover' in song
+          ? makeToneWithArt(ffmpeg, file, { ...tone, color: song.cover, size: '640x640' })
+          : makeTone(ffmpeg, file, tone);
+      }),
     );
     const report = await app.ctx.services.import.importFolder(folder);
     if (report.added !== tones.length) {

@@ -17,6 +17,7 @@ import type { LiveFanout } from './live/live-fanout.js';
 import { LiveHub } from './live/live-hub.js';
 import { LiveSockets } from './live/live-sockets.js';
 import { locateFfmpeg } from './media/ffmpeg-locate.js';
+import { ArtStore } from './media/art-store.js';
 import { MediaStore } from './media/media-store.js';
 import { PreviewCache } from './media/preview.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -68,6 +69,8 @@ import { PlaybackRepo } from './modules/playback/playback.repo.js';
 import { PlaybackService } from './modules/playback/playback.service.js';
 import { previewRoutes } from './modules/previews/preview.routes.js';
 import { PreviewService } from './modules/previews/preview.service.js';
+import { artRoutes } from './modules/art/art.routes.js';
+import { ArtService } from './modules/art/art.service.js';
 import { RequestsRepo } from './modules/requests/requests.repo.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { RequestsService } from './modules/requests/requests.service.js';
@@ -153,7 +156,12 @@ export function compose(deps: ComposeDeps) {
     lockWindow: new LockWindowRepo(db),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
-  const media = { tools: locateFfmpeg(config.ffmpegPath), store: new MediaStore(config.dataDir) };
+  const tools = locateFfmpeg(config.ffmpegPath);
+  const media = {
+    tools,
+    store: new MediaStore(config.dataDir),
+    art: new ArtStore(config.dataDir, tools.ffmpeg),
+  };
   const lockWindow = new LockWindow(repos.lockWindow, clock, () => config.songLockHours * 3600);
   lockWindow.follow(bus);
   void lockWindow.refresh().catch(() => undefined);
@@ -202,7 +210,7 @@ export function compose(deps: ComposeDeps) {
     oneliner,
     moderation,
     messages: new MessagesService(db, repos.messages, repos.contacts, repos.users, bus, clock),
-    import: new ImportService(media.tools.ffmpeg, media.store, repos.library, library),
+    import: new ImportService(media.tools.ffmpeg, media.store, media.art, repos.library, library),
     requests: new RequestsService({
       db,
       repo: repos.requests,
@@ -221,12 +229,14 @@ export function compose(deps: ComposeDeps) {
       db,
       repo: repos.uploads,
       store: media.store,
+      art: media.art,
       ffmpeg: media.tools.ffmpeg,
       tempDir: path.join(config.dataDir, 'upload-tmp'),
       maxMiB: config.uploadMaxMiB,
       bus,
       clock,
     }),
+    art: new ArtService(media.art, repos.songs),
     playback: new PlaybackService({
       users: repos.users,
       queue: repos.playback,
@@ -288,6 +298,7 @@ export function compose(deps: ComposeDeps) {
     requestsRoutes({ requests: services.requests, guards }),
     previewRoutes({ previews: services.previews, guards }),
     uploadRoutes({ uploads: services.uploads, guards }),
+    artRoutes({ art: services.art }),
     stationRoutes({ station, service: stationService, guards }),
   ];
 

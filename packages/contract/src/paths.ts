@@ -125,7 +125,32 @@ export const API = {
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
   skip: route('/api/station/skip'),
+  /** A song's embedded cover art, `<content hash>.<ext>`; `?size=` for a square JPEG. */
+  art: route('/api/art/:file'),
+  /** The drawn cover of a song without art, `<song id>.svg`; `?size=` sets its width. */
+  artPlaceholder: route('/api/art/placeholder/:file'),
 } as const;
+
+/**
+ * The square sizes (pixels) cover art comes in: 96 for list thumbnails, 512 for the
+ * now-playing panel, the song page and the media session. Without a size the art is sent as
+ * it was embedded.
+ */
+export const ART_SIZES = [96, 512] as const;
+export type ArtSize = (typeof ART_SIZES)[number];
+
+/** A song's `cover_art_url` at one of the sizes: `<url>?size=<n>`. */
+export function coverArtAt(url: string, size: ArtSize): string {
+  return `${url}${url.includes('?') ? '&' : '?'}size=${size}`;
+}
+
+/**
+ * The MIME type of a `cover_art_url` at a size: the drawn placeholder is SVG at every size,
+ * embedded art at a size is JPEG.
+ */
+export function coverArtType(url: string): 'image/svg+xml' | 'image/jpeg' {
+  return url.split('?')[0]!.endsWith('.svg') ? 'image/svg+xml' : 'image/jpeg';
+}
 
 /** Pages of the web client (absolute paths). */
 export const PAGES = {

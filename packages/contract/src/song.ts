@@ -30,6 +30,12 @@ export const SongSchema = z.object({
    */
   requestable_at: z.number().int().nullable(),
   has_file: z.boolean(),
+  /**
+   * The song's cover: its embedded art (`/api/art/<hash>.<ext>`) or, without art, a cover drawn
+   * from its id and title (`/api/art/placeholder/<id>.svg`). Ask a size with `?size=96` (lists)
+   * or `?size=512` (see `ART_SIZES` and `coverArtAt`). Null is never sent today; clients treat
+   * it as no cover.
+   */
   cover_art_url: z.string().nullable(),
   /** The signed-in viewer's own vote and favourite, when the call carried a token. */
   user_vote: z.number().int().nullable().optional(),

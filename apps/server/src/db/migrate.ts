@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-user-blocks.js';
 import * as m0009 from './migrations/0009-feed.js';
 import * as m0010 from './migrations/0010-review.js';
 import * as m0011 from './migrations/0011-artist-name-prefix.js';
+import * as m0012 from './migrations/0012-cover-art.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-feed': m0009,
   '0010-review': m0010,
   '0011-artist-name-prefix': m0011,
+  '0012-cover-art': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

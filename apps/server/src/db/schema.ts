@@ -61,6 +61,8 @@ export interface SongsTable {
   created_at: Seconds;
   /** 0 while a listener's new song waits for staff approval. */
   reviewed: ColumnType<number, number | undefined, number>;
+  /** The art store's `<hash>.<ext>` of the cover embedded in the song's file; null without. */
+  cover_art: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SongArtistsTable {

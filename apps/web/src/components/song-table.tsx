@@ -6,6 +6,7 @@ import { formatLength } from '../lib/format';
 import { useDjLabel } from '../lib/playback';
 import { useSession } from '../lib/session';
 import { ArtistLinks } from './artist-links';
+import { CoverArt } from './cover-art';
 import { useDelegatedLinks } from './delegated-links';
 import { FavoriteToggle, useFavoriteHandler, type FavoriteHandler } from './favorite-toggle';
 import { PlayTimeCell, RequestedByCell } from './queue-cells';
@@ -200,6 +201,7 @@ const SongRow = memo(function SongRow({
         <ArtistLinks song={song} plain />
       </td>
       <td>
+        <CoverArt url={song.cover_art_url} size={96} display={32} alt="" className="cover-thumb" />
         <a href={PAGES.song.path({ id: song.id })}>{song.title}</a>
         {song.platform && song.platform_brief && (
           <>

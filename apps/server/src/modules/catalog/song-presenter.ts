@@ -1,4 +1,4 @@
-import type { DetailSong, Song, SongEntry } from '@queuecast/contract';
+import { API, type DetailSong, type Song, type SongEntry } from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
 import { averageVote } from '../../core/scores.js';
 import {
@@ -138,6 +138,13 @@ export function toSong(
     recently_played: state.recently_played,
     requestable_at: state.requestable_at,
     has_file: Boolean(row.has_file),
-    cover_art_url: null,
+    cover_art_url: coverArtUrl(row),
   };
+}
+
+/** The song's embedded art by its content-hash name, or the cover drawn from its id. */
+export function coverArtUrl(row: Pick<SongRow, 'id' | 'cover_art'>): string {
+  return row.cover_art
+    ? API.art.path({ file: row.cover_art })
+    : API.artPlaceholder.path({ file: `${row.id}.svg` });
 }

@@ -16,6 +16,7 @@ export interface SongRow {
   has_file: number | boolean;
   platform_name: string | null;
   platform_brief: string | null;
+  cover_art: string | null;
 }
 
 /** Reads songs and what hangs off them, always for a batch of ids: one query per kind. */
@@ -38,6 +39,7 @@ export class SongRepo {
         's.vote_count',
         's.vote_total',
         's.last_played_at',
+        's.cover_art',
         'p.name as platform_name',
         'p.brief as platform_brief',
         // An approved file: a listener's upload counts once staff approved it.

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AnalysisError, analyzeAudio } from '../../media/analyze.js';
+import type { ArtStore } from '../../media/art-store.js';
+import { readCoverPicture } from '../../media/cover-art.js';
 import { hashFile, type MediaStore } from '../../media/media-store.js';
 import { readTags } from '../../media/read-tags.js';
 import type { LibraryRepo } from './library.repo.js';
@@ -52,13 +54,14 @@ export async function listFiles(folder: string): Promise<string[]> {
 
 /**
  * Imports a folder of music: hash (idempotent by content), tags, one decoding pass (proves it
- * plays, measures loudness and duration), copy into the media store, then one transaction for
- * the song and its file. A file that fails leaves nothing behind and never stops the run.
+ * plays, measures loudness and duration), the embedded cover art into the art store, copy into
+ * the media store, then one transaction for the song and its file. A file that fails leaves nothing behind and never stops the run.
  */
 export class ImportService {
   constructor(
     private readonly ffmpeg: string,
     private readonly store: MediaStore,
+    private readonly art: ArtStore,
     private readonly library: LibraryRepo,
     private readonly songs: LibraryService,
   ) {}
@@ -106,6 +109,8 @@ export class ImportService {
         return { file, status: 'present' };
       seen.add(hash);
       const [tags, analysis] = await Promise.all([readTags(file), analyzeAudio(this.ffmpeg, file)]);
+      // After the decoding proved the file plays; a bad picture just leaves the song without.
+      const coverArt = await this.art.ingest(await readCoverPicture(file));
       const size = (await fs.promises.stat(file)).size;
       stored = await this.store.put(file, hash, ext);
       const platformName = platform ?? tags.platform;
@@ -116,6 +121,7 @@ export class ImportService {
         tags: tags.tags,
         length: analysis.duration,
         loudness: { lufs: analysis.lufs, gain: analysis.gain },
+        coverArt,
         file: {
           filename: path.basename(file),
           storedPath: stored.relative,

@@ -72,6 +72,7 @@ export class LibraryRepo {
       loudness_lufs: number | null;
       loudness_gain: number | null;
       added_by: number | null;
+      cover_art: string | null;
       created_at: number;
     },
   ): Promise<number> {

@@ -11,6 +11,8 @@ export interface NewSong {
   length?: number;
   loudness?: { lufs: number; gain: number } | null;
   addedBy?: number | null;
+  /** The art store's name of the song's cover (`<hash>.<ext>`). */
+  coverArt?: string | null;
   file?: {
     filename: string;
     storedPath: string;
@@ -69,6 +71,7 @@ export class LibraryService {
         loudness_lufs: input.loudness?.lufs ?? null,
         loudness_gain: input.loudness?.gain ?? null,
         added_by: input.addedBy ?? null,
+        cover_art: input.coverArt ?? null,
         created_at: at,
       });
       await this.library.linkArtists(trx, songId, artistIds);

@@ -75,7 +75,13 @@ export class UploadRepo {
   /** The song's measured length and loudness, as an import sets them, and its new status. */
   async updateSong(
     songId: number,
-    change: { length: number; loudness_lufs: number; loudness_gain: number; status: string },
+    change: {
+      length: number;
+      loudness_lufs: number;
+      loudness_gain: number;
+      status: string;
+      cover_art: string | null;
+    },
     db: Db = this.db,
   ): Promise<void> {
     await db.updateTable('songs').set(change).where('id', '=', songId).execute();

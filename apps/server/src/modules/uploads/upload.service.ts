@@ -8,7 +8,9 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { AnalysisError, analyzeAudio, type AudioAnalysis } from '../../media/analyze.js';
+import type { ArtStore } from '../../media/art-store.js';
 import { audioExtension } from '../../media/audio-extension.js';
+import { readCoverPicture } from '../../media/cover-art.js';
 import type { MediaStore } from '../../media/media-store.js';
 import {
   receiveForm,
@@ -29,6 +31,8 @@ export interface UploadDeps {
   db: Db;
   repo: UploadRepo;
   store: MediaStore;
+  /** Where the cover art embedded in an uploaded file goes. */
+  art: ArtStore;
   ffmpeg: string;
   /** Where files are written while they arrive: under the data directory, beside the store. */
   tempDir: string;
@@ -59,7 +63,7 @@ function songRefusal(song: UploadTarget | undefined): HttpError | null {
  * A signed-in user's audio file for a song that has none. The file streams to a temporary file
  * (hashed as it arrives, never held in memory), is decoded once by ffmpeg (which proves it is
  * playable audio, whatever its name or type says, and measures its length and loudness), moves
- * into the media store under its content hash, and is recorded with the song's new state in one
+ * into the media store under its content hash, gives its embedded cover art to the art store, and is recorded with the song's new state in one
  * transaction. A refused or failed upload leaves no file and no row.
  */
 export class UploadService {
@@ -117,7 +121,11 @@ export class UploadService {
     const ext = audioExtension(analysis.container, analysis.format, await readHead(file.temp));
     const stored = await this.deps.store.moveIn(file.temp, file.hash, ext);
     try {
-      return await this.record(actor, songId.id, file, analysis, stored.relative, ext);
+      // Read from the stored file, whose extension names its format; never fails the upload.
+      const coverArt = await this.deps.art.ingest(
+        await readCoverPicture(this.deps.store.absolute(stored.relative)),
+      );
+      return await this.record(actor, songId.id, file, analysis, stored.relative, ext, coverArt);
     } catch (err) {
       // The stored file goes, unless an upload of the same content recorded it meanwhile.
       const recorded = await this.deps.repo.fileIdByHash(file.hash);
@@ -142,6 +150,7 @@ export class UploadService {
     analysis: AudioAnalysis,
     storedPath: string,
     ext: string,
+    coverArt: string | null,
   ): Promise<UploadResult> {
     const { db, repo, clock, bus } = this.deps;
     const outcome = await db.transaction().execute(async (trx) => {
@@ -171,6 +180,7 @@ export class UploadService {
           loudness_lufs: analysis.lufs,
           loudness_gain: analysis.gain,
           status,
+          cover_art: coverArt,
         },
         trx,
       );

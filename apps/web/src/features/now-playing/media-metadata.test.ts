@@ -8,14 +8,27 @@ describe('mediaMetadataFor', () => {
       title: 'Sine Serenade',
       artists: { '7': 'Zed', '3': 'Alpha' },
       artist: 'Zed, Alpha',
-      cover_art_url: '/covers/1.jpg',
+      cover_art_url: `/api/art/${'ab'.repeat(32)}.png`,
     });
     expect(mediaMetadataFor(song, 'Queuecast')).toEqual({
       title: 'Sine Serenade',
       artist: 'Zed, Alpha',
       album: 'Queuecast',
-      artwork: [{ src: '/covers/1.jpg' }, ...FALLBACK_ARTWORK],
+      artwork: [
+        { src: `/api/art/${'ab'.repeat(32)}.png?size=96`, sizes: '96x96', type: 'image/jpeg' },
+        { src: `/api/art/${'ab'.repeat(32)}.png?size=512`, sizes: '512x512', type: 'image/jpeg' },
+        ...FALLBACK_ARTWORK,
+      ],
     });
+  });
+
+  it('gives the drawn placeholder as SVG at both sizes', () => {
+    const song = createSong(3, { cover_art_url: '/api/art/placeholder/3.svg' });
+    expect(mediaMetadataFor(song, 'Queuecast').artwork).toEqual([
+      { src: '/api/art/placeholder/3.svg?size=96', sizes: '96x96', type: 'image/svg+xml' },
+      { src: '/api/art/placeholder/3.svg?size=512', sizes: '512x512', type: 'image/svg+xml' },
+      ...FALLBACK_ARTWORK,
+    ]);
   });
 
   it('falls back to Unknown Title, the station name and the station artwork', () => {

@@ -1,4 +1,4 @@
-import type { Song } from '@queuecast/contract';
+import { ART_SIZES, coverArtAt, coverArtType, type Song } from '@queuecast/contract';
 import { creditedArtists } from '../../lib/artist-credits';
 
 /** Cover art when the song has none: the station's own, as PNG and SVG (public/). */
@@ -7,10 +7,17 @@ export const FALLBACK_ARTWORK: readonly MediaImage[] = [
   { src: '/cover.svg', sizes: '512x512', type: 'image/svg+xml' },
 ];
 
+/** A song's cover at each of the server's sizes, with its size and type, smallest first. */
+export function songArtwork(url: string | null): MediaImage[] {
+  if (!url) return [];
+  const type = coverArtType(url);
+  return ART_SIZES.map((size) => ({ src: coverArtAt(url, size), sizes: `${size}x${size}`, type }));
+}
+
 /**
  * What the operating system's media controls show for the song heard: its title or 'Unknown Title',
- * its artists joined by ', ' or the station's name, the station as the album, its cover art before
- * the fallback images.
+ * its artists joined by ', ' or the station's name, the station as the album, its cover art (96
+ * and 512 pixels) before the fallback images.
  */
 export function mediaMetadataFor(
   song: Pick<Song, 'title' | 'artists' | 'artist' | 'cover_art_url'> | null,
@@ -21,6 +28,6 @@ export function mediaMetadataFor(
     title: song?.title || 'Unknown Title',
     artist: artists.length > 0 ? artists.join(', ') : stationName,
     album: stationName,
-    artwork: [...(song?.cover_art_url ? [{ src: song.cover_art_url }] : []), ...FALLBACK_ARTWORK],
+    artwork: [...songArtwork(song?.cover_art_url ?? null), ...FALLBACK_ARTWORK],
   };
 }

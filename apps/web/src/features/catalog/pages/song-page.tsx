@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useFavoriteIds } from '../../../api/get-favorites';
 import { useUserVotes } from '../../../api/get-user-votes';
 import { ArtistLinks } from '../../../components/artist-links';
+import { CoverArt } from '../../../components/cover-art';
 import { FavoriteToggle, useFavoriteHandler } from '../../../components/favorite-toggle';
 import { VoteControl, useVoteHandler } from '../../../components/vote-control';
 import { shownAverage } from '../../../components/vote-rules';
@@ -58,6 +59,13 @@ export default function SongPage() {
   const ownVote = votes[String(song.id)];
   return (
     <article className="song-page">
+      <CoverArt
+        url={song.cover_art_url}
+        size={512}
+        display={160}
+        alt={`Cover art: ${song.title}`}
+        className="song-cover"
+      />
       <div className="title-row">
         <h1>{song.title}</h1>
         {loggedIn && (

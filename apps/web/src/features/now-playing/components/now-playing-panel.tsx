@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { CoverArt } from '../../../components/cover-art';
 import { formatLength } from '../../../lib/format';
 import { usePlayback } from '../../../lib/playback';
 import { serverNow, useTicking } from '../../../lib/server-clock';
@@ -37,6 +38,13 @@ export function NowPlayingPanel() {
           <p className="muted">Waiting for now playing data...</p>
         ) : current ? (
           <>
+            <CoverArt
+              url={current.song.cover_art_url}
+              size={512}
+              display={192}
+              alt={`Cover art: ${current.song.title}`}
+              className="now-playing-cover"
+            />
             <NowPlayingSong song={current.song} />
             <p className="time-remaining">
               Time remaining:{' '}

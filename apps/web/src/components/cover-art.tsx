@@ -1,0 +1,39 @@
+import { coverArtAt, type ArtSize } from '@queuecast/contract';
+import { useState } from 'react';
+import './cover-art.css';
+
+/** The station's own cover, when a song's cover is missing or does not load. */
+export const STATION_COVER = '/cover.svg';
+
+export interface CoverArtProps {
+  /** The song's `cover_art_url`. */
+  url: string | null;
+  /** Which of the server's sizes to load. */
+  size: ArtSize;
+  /** Shown width and height in CSS pixels: reserved before the image arrives. */
+  display: number;
+  /** Empty for a thumbnail beside the song's own title. */
+  alt: string;
+  className?: string;
+}
+
+/**
+ * A song's cover art at a fixed square size, loaded lazily, decoded off the main thread; the
+ * station's cover stands in when the song's cannot be loaded.
+ */
+export function CoverArt({ url, size, display, alt, className }: CoverArtProps) {
+  const src = url ? coverArtAt(url, size) : STATION_COVER;
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <img
+      className={className ? `cover-art ${className}` : 'cover-art'}
+      src={failed === src ? STATION_COVER : src}
+      alt={alt}
+      width={display}
+      height={display}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(src)}
+    />
+  );
+}
