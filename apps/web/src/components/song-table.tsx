@@ -190,10 +190,10 @@ const SongRow = memo(function SongRow({
   const onAir = cols.highlightNow && (song.source === 'now' || song.isNowPlaying === true);
   return (
     <tr className={onAir ? 'now-row' : undefined}>
-      <td>
+      <td data-col="artist">
         <ArtistLinks song={song} plain />
       </td>
-      <td>
+      <td data-col="title">
         <a href={PAGES.song.path({ id: song.id })}>{song.title}</a>
         {song.platform && song.platform_brief && (
           <>
@@ -209,10 +209,12 @@ const SongRow = memo(function SongRow({
           </>
         )}
       </td>
-      <td className="num">{formatLength(song.length)}</td>
-      {cols.playTime && <td>{playTimeText(song, now)}</td>}
-      {cols.requestedBy && <td>{song.requested_by_username ?? cols.djLabel}</td>}
-      <td>
+      <td className="num" data-col="length">
+        {formatLength(song.length)}
+      </td>
+      {cols.playTime && <td data-col="time">{playTimeText(song, now)}</td>}
+      {cols.requestedBy && <td data-col="by">{song.requested_by_username ?? cols.djLabel}</td>}
+      <td data-col="rating">
         <VoteControl
           songId={song.id}
           title={song.title}
@@ -223,7 +225,7 @@ const SongRow = memo(function SongRow({
         />
       </td>
       {cols.favorites && (
-        <td>
+        <td data-col="fav">
           <FavoriteToggle
             song={song}
             favorited={favorited}
@@ -233,7 +235,7 @@ const SongRow = memo(function SongRow({
         </td>
       )}
       {cols.request && (
-        <td>
+        <td data-col="request">
           <RequestButton song={song} onRequest={onRequest} />
         </td>
       )}
