@@ -11,3 +11,4 @@ export * from './feed.js';
 export * from './curation.js';
 export * from './moderation.js';
 export * from './paths.js';
+export * from './web-app.js';
