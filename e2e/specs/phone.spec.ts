@@ -12,9 +12,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test('the player is on the first screen: the song on air and the Play button', async ({
-  page,
-}) => {
+test('the player is on the first screen: the song on air and the Play button', async ({ page }) => {
   await page.goto('/');
   const song = page.getByTestId('now-playing-song');
   await expect(song).toBeVisible({ timeout: 15_000 });
@@ -23,10 +21,7 @@ test('the player is on the first screen: the song on air and the Play button', a
   await expect(page.getByRole('button', { name: 'Play' })).toBeInViewport({ ratio: 1 });
 });
 
-test('the queue and a song page fit the width; queue rows are cards', async ({
-  page,
-  request,
-}) => {
+test('the queue and a song page fit the width; queue rows are cards', async ({ page, request }) => {
   // Signed in, the table has every column it can have on the queue page.
   const user = await apiSignup(request);
   await openAs(page, user.token, '/');
