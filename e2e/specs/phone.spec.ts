@@ -74,6 +74,11 @@ test('the menu button opens and closes the sidebar menu', async ({ page }) => {
   await page.mouse.click(370, 800);
   await expect(mainNav(page)).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
+  // Tabbing out of the menu leaves it closed behind.
+  await button.click();
+  await expect(page.locator('#left-sidebar')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(mainNav(page)).toBeHidden();
 
   // A link in the menu goes there and folds the menu away.
   await button.click();
@@ -90,6 +95,9 @@ test('the chat stays reachable below the page, and the Chat link brings it up', 
   await expect(chat).toBeVisible();
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(chat).toBeInViewport();
+  // Not under the top bar that stays on the screen.
+  const bar = (await page.locator('.top-bar').boundingBox())!;
+  expect((await chat.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   await expect(page.getByRole('textbox', { name: 'Chat message' })).toBeInViewport();
 });
 

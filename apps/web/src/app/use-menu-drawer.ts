@@ -12,8 +12,8 @@ export interface MenuDrawer {
 
 /**
  * The menu behind the Menu button at phone width. Opening it moves focus into it; Escape closes
- * it and gives focus back to the button; a press outside the menu and a change of page close
- * it. At wider widths the menu is always shown and this state changes nothing on screen.
+ * it and gives focus back to the button; a press or focus outside the menu and a change of page
+ * close it. At wider widths the menu is always shown and this state changes nothing on screen.
  */
 export function useMenuDrawer(): MenuDrawer {
   const [open, setOpen] = useState(false);
@@ -34,16 +34,19 @@ export function useMenuDrawer(): MenuDrawer {
       setOpen(false);
       buttonRef.current?.focus();
     };
-    const onPointer = (e: PointerEvent) => {
+    // A press or focus anywhere else (Tab past the menu's ends) leaves the menu: it closes.
+    const onOutside = (e: Event) => {
       const target = e.target as Node;
       if (drawerRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
       setOpen(false);
     };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
     };
   }, [open]);
 
