@@ -36,6 +36,7 @@ import { FavoriteRepo } from './modules/favorites/favorite.repo.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { webAppRoutes } from './modules/web-app/web-app.routes.js';
 import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
 import { LibraryService } from './modules/library/library.service.js';
@@ -280,6 +281,7 @@ export function compose(deps: ComposeDeps) {
 
   const routes: FastifyPluginAsyncZod[] = [
     healthRoutes({ db, engine }),
+    webAppRoutes({ stationName: config.stationName }),
     authRoutes({ auth, guards }),
     usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
     usersAdminRoutes({ usersAdmin: services.usersAdmin, guards }),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { API, WebManifestSchema } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { createTestApp } from './helpers/test-app.js';
@@ -12,7 +13,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(web, 'banner-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  app = await createTestApp({ env: { WEB_DIST: web } });
+  app = await createTestApp({ env: { WEB_DIST: web, STATION_NAME: 'Night Owl Radio FM' } });
 });
 
 describe('health', () => {
@@ -41,6 +42,26 @@ describe('web client', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const banner = await app.inject({ method: 'GET', url: '/banner-1.svg' });
     expect(banner.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('serves the web app manifest named after the station', async () => {
+    const res = await app.inject({ method: 'GET', url: API.webManifest.path() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    const manifest = WebManifestSchema.parse(res.json());
+    expect(manifest.name).toBe('Night Owl Radio FM');
+    // Whole words that fit under an icon on a home screen.
+    expect(manifest.short_name).toBe('Night Owl');
+    expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+    const icons = manifest.icons.map((i) => `${i.src} ${i.sizes} ${i.type} ${i.purpose}`);
+    expect(icons).toEqual(
+      expect.arrayContaining([
+        '/icon-192.png 192x192 image/png any',
+        '/icon-512.png 512x512 image/png any',
+        '/icon-maskable-512.png 512x512 image/png maskable',
+        '/favicon.svg any image/svg+xml any',
+      ]),
+    );
   });
 
   it('keeps server paths out of the fallback', async () => {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import './app/styles.css';
+import './app/phone.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

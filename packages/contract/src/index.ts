@@ -12,3 +12,4 @@ export * from './curation.js';
 export * from './moderation.js';
 export * from './paths.js';
 export * from './art.js';
+export * from './web-app.js';

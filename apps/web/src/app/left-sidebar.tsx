@@ -1,5 +1,5 @@
 import { isStaff, PAGES } from '@queuecast/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
 import { badgeText } from '../features/inbox/badge-text';
@@ -45,7 +45,14 @@ function ActiveUsers() {
   );
 }
 
-export function LeftSidebar({ open }: { open: boolean }) {
+export function LeftSidebar({
+  open,
+  drawerRef,
+}: {
+  open: boolean;
+  /** Takes focus when the menu opens at phone width. */
+  drawerRef?: RefObject<HTMLElement | null>;
+}) {
   const session = useSession();
   const unread = useUnreadCount();
   const navigate = useNavigate();
@@ -54,7 +61,13 @@ export function LeftSidebar({ open }: { open: boolean }) {
     void navigate(PAGES.queue.path());
   };
   return (
-    <aside id="left-sidebar" className={open ? 'left-sidebar open' : 'left-sidebar'}>
+    <aside
+      id="left-sidebar"
+      ref={drawerRef}
+      tabIndex={-1}
+      aria-label="Site menu"
+      className={open ? 'left-sidebar open' : 'left-sidebar'}
+    >
       <SearchBox />
       <nav aria-label="Main">
         <ul className="menu">

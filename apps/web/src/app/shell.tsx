@@ -1,41 +1,44 @@
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useRef } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { useSessionData } from '../api/use-session-data';
 import { TOAST_DURATIONS } from '../lib/toast';
 import { Banner } from './banner';
 import { LeftSidebar } from './left-sidebar';
 import { RightSidebar } from './right-sidebar';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
+import { useMenuDrawer } from './use-menu-drawer';
 import { useLiveSync } from './use-live-sync';
 
 export function Shell() {
   useLiveSync();
   useSessionData();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, toggle: toggleMenu, buttonRef, drawerRef } = useMenuDrawer();
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
-  const location = useLocation();
-  const [lastPath, setLastPath] = useState(location.pathname);
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setMenuOpen(false);
-  }
   return (
-    <div className="shell">
+    <div className={menuOpen ? 'shell menu-open' : 'shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <button
-        type="button"
-        className="menu-toggle"
-        aria-expanded={menuOpen}
-        aria-controls="left-sidebar"
-        onClick={() => setMenuOpen((open) => !open)}
-      >
-        {menuOpen ? 'Close menu' : 'Menu'}
-      </button>
-      <LeftSidebar open={menuOpen} />
+      {/* Shown at phone width only: the sidebar menu folds behind this button. */}
+      <div className="top-bar">
+        <button
+          type="button"
+          ref={buttonRef}
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="left-sidebar"
+          onClick={toggleMenu}
+        >
+          <span aria-hidden="true" className="menu-icon" />
+          Menu
+        </button>
+        <a className="chat-jump" href="#chat-title">
+          Chat
+        </a>
+      </div>
+      <LeftSidebar open={menuOpen} drawerRef={drawerRef} />
       <div className="center">
         <Banner />
         <main id="main" tabIndex={-1} ref={main}>

@@ -197,10 +197,10 @@ const SongRow = memo(function SongRow({
   const className = [onAir && 'now-row', own && 'own-row'].filter(Boolean).join(' ');
   return (
     <tr className={className || undefined}>
-      <td>
+      <td data-col="artist">
         <ArtistLinks song={song} plain />
       </td>
-      <td>
+      <td data-col="title">
         <CoverArt url={song.cover_art_url} size={96} display={32} alt="" className="cover-thumb" />
         <a href={PAGES.song.path({ id: song.id })}>{song.title}</a>
         {song.platform && song.platform_brief && (
@@ -217,18 +217,20 @@ const SongRow = memo(function SongRow({
           </>
         )}
       </td>
-      <td className="num">{formatLength(song.length)}</td>
+      <td className="num" data-col="length">
+        {formatLength(song.length)}
+      </td>
       {cols.playTime && (
-        <td>
+        <td data-col="time">
           <PlayTimeCell song={song} now={now} />
         </td>
       )}
       {cols.requestedBy && (
-        <td>
+        <td data-col="by">
           <RequestedByCell song={song} djLabel={cols.djLabel} own={own} />
         </td>
       )}
-      <td>
+      <td data-col="rating">
         <VoteControl
           songId={song.id}
           title={song.title}
@@ -239,7 +241,7 @@ const SongRow = memo(function SongRow({
         />
       </td>
       {cols.favorites && (
-        <td>
+        <td data-col="fav">
           <FavoriteToggle
             song={song}
             favorited={favorited}
@@ -249,7 +251,7 @@ const SongRow = memo(function SongRow({
         </td>
       )}
       {cols.request && (
-        <td>
+        <td data-col="request">
           <RequestButton song={song} onRequest={onRequest} />
         </td>
       )}

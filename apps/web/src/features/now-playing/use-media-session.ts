@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { LivePlayer } from './use-live-player';
 
 /**
- * Hands the player to the operating system's media controls: their play and pause act like the
- * Play/Pause button, the playback state follows the player, and while it plays the metadata
+ * Hands the player to the operating system's media controls: their play, pause and stop act like
+ * the Play/Pause button, the playback state follows the player, and while it plays the metadata
  * names the song heard (`metadata`, null until the station is known).
  */
 export function useMediaSession(
@@ -14,11 +14,15 @@ export function useMediaSession(
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
     const session = navigator.mediaSession;
-    session.setActionHandler('play', play);
-    session.setActionHandler('pause', pause);
+    // A live stream has no seeking; stop (a headset's or a car's button) pauses like Pause.
+    const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', play],
+      ['pause', pause],
+      ['stop', pause],
+    ];
+    for (const [action, handler] of actions) setHandler(session, action, handler);
     return () => {
-      session.setActionHandler('play', null);
-      session.setActionHandler('pause', null);
+      for (const [action] of actions) setHandler(session, action, null);
     };
   }, [play, pause]);
 
@@ -35,4 +39,17 @@ export function useMediaSession(
     }
     navigator.mediaSession.metadata = new MediaMetadata(JSON.parse(described) as MediaMetadataInit);
   }, [described]);
+}
+
+/** A browser throws for an action it does not know (older ones lack 'stop'); that one is left. */
+function setHandler(
+  session: MediaSession,
+  action: MediaSessionAction,
+  handler: MediaSessionActionHandler | null,
+): void {
+  try {
+    session.setActionHandler(action, handler);
+  } catch {
+    // Not supported here: the other controls still work.
+  }
 }
