@@ -245,6 +245,7 @@ export function compose(deps: ComposeDeps) {
       stationInfo: { name: config.stationName, dj_label: config.defaultDjLabel },
       clock,
       oneliner,
+      exactStart: (songId, stored) => station.exactStart(songId, stored),
     }),
   };
 

@@ -97,9 +97,13 @@ describe('the server process', () => {
     try {
       const after = await nextUpdate((u) => u.now_playing !== null, 10_000);
       expect(after.now_playing!.id).toBe(before.now_playing!.id);
-      expect(after.now_playing!.start_time).toBe(before.now_playing!.start_time);
-      expect(after.history.map((h) => [h.id, h.start_time])).toEqual(
-        before.history.map((h) => [h.id, h.start_time]),
+      // Start times come to the millisecond from the station that played the track, and to the
+      // whole second the database keeps after a restart: the resumed track is timed from it.
+      const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
+      expect(near(after.now_playing!.start_time, before.now_playing!.start_time)).toBe(true);
+      expect(after.history.map((h) => h.id)).toEqual(before.history.map((h) => h.id));
+      after.history.forEach((h, i) =>
+        expect(near(h.start_time, before.history[i]!.start_time)).toBe(true),
       );
       const mp3 = await fetch(`http://127.0.0.1:${port}/stream/live.mp3`);
       expect(mp3.headers.get('content-type')).toBe('audio/mpeg');

@@ -18,7 +18,7 @@ export function stationRoutes(deps: {
   return async (app) => {
     app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
       if (!station.isRunning) throw offAir();
-      const playlist = await fs.promises.readFile(station.hlsPlaylist).catch(() => null);
+      const playlist = await station.readHlsPlaylist();
       if (!playlist) throw offAir();
       station.hlsClients.touch(req.ip, req.headers['user-agent']);
       return reply

@@ -6,12 +6,18 @@ import type { Clock } from '../core/clock.js';
 import type { RequestRules } from '../core/song-rules.js';
 import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
+import { HlsClock } from './hls-clock.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
 import { Mp3Broadcaster } from './mp3-broadcaster.js';
 import { BYTES_PER_FRAME } from './pcm.js';
 import { Playout } from './playout.js';
 import { Scheduler, type Track } from './scheduler.js';
 import type { StationRepo } from './station.repo.js';
+
+/** Exact start times kept for the latest tracks: a listener is some seconds behind at most. */
+const EXACT_STARTS_KEPT = 8;
+/** How often the playlist is read while a new encoder run's first segment is awaited. */
+const PLAYLIST_WATCH_MS = 500;
 
 export interface StationDeps {
   ffmpeg: string;
@@ -41,6 +47,10 @@ export class Station {
   readonly playout: Playout;
   readonly scheduler: Scheduler;
   private running = false;
+  private hlsClock = new HlsClock();
+  private playlistWatch: NodeJS.Timeout | null = null;
+  /** The exact starts of the latest tracks, by song and the whole second stored for them. */
+  private readonly exactStarts = new Map<string, number>();
   private readonly unsubscribe: () => void;
   private readonly announcer: ListenersAnnouncer;
 
@@ -70,10 +80,17 @@ export class Station {
         next: (current) => this.scheduler.next(current),
         started: (track, at) => {
           this.titleOnAir(track);
+          // The track's first sample is the next byte written, at the playout's offset.
+          this.hlsClock.trackStarted(at, this.playout.written);
           return this.started(track, at);
         },
         finished: (track, how, reason) => this.finished(track, how, reason),
-        write: (pcm) => this.encoder.write(pcm),
+        write: (pcm) => {
+          const fed = this.encoder.fed;
+          this.encoder.write(pcm);
+          if (fed === 0 && this.encoder.fed > 0) this.hlsClock.runStarted(this.playout.written);
+          this.hlsClock.wrote(Date.now() / 1000, this.playout.written + pcm.length);
+        },
       },
       deps.log,
     );
@@ -99,10 +116,31 @@ export class Station {
     return path.join(this.deps.hlsDir, 'live.m3u8');
   }
 
+  /**
+   * The start of a recent track to the millisecond, on the clock of the HLS program date-times,
+   * given its song and the whole second the database keeps; that second when not known here.
+   */
+  exactStart(songId: number, stored: number): number {
+    return this.exactStarts.get(`${songId}@${stored}`) ?? stored;
+  }
+
+  /** The playlist as listeners get it: its program date-times on the station's clock. */
+  async readHlsPlaylist(): Promise<string | null> {
+    const playlist = await fs.promises.readFile(this.hlsPlaylist, 'utf8').catch(() => null);
+    return playlist === null ? null : this.hlsClock.correct(playlist);
+  }
+
   /** Starts the encoder and the clock, resuming the track that was on air if there was one. */
   async start(): Promise<void> {
     await fs.promises.rm(this.deps.hlsDir, { recursive: true, force: true });
     await fs.promises.mkdir(this.deps.hlsDir, { recursive: true });
+    this.hlsClock = new HlsClock();
+    // An encoder run's first segment leaves the playlist's window after 12 s: read it in time.
+    this.playlistWatch = setInterval(() => {
+      if (!this.hlsClock.waitingForPlaylist) return;
+      void this.readHlsPlaylist();
+    }, PLAYLIST_WATCH_MS);
+    this.playlistWatch.unref();
     const resume = await this.scheduler.resume();
     this.mp3.start();
     this.encoder.start();
@@ -117,6 +155,7 @@ export class Station {
     if (!this.running) return;
     this.running = false;
     this.unsubscribe();
+    if (this.playlistWatch) clearInterval(this.playlistWatch);
     this.announcer.stop();
     this.playout.stop();
     this.mp3.close();
@@ -142,6 +181,11 @@ export class Station {
     try {
       if (track.startedAt === null) {
         const startedAt = Math.round(at);
+        this.exactStarts.set(`${track.songId}@${startedAt}`, Math.round(at * 1000) / 1000);
+        for (const key of this.exactStarts.keys()) {
+          if (this.exactStarts.size <= EXACT_STARTS_KEPT) break;
+          this.exactStarts.delete(key);
+        }
         const { queueId, requestedBy, historyId } = await this.deps.repo.start(track, startedAt);
         track.queueId = queueId;
         track.requestedBy = requestedBy;

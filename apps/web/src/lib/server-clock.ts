@@ -31,21 +31,31 @@ export function serverNow(localMs: number = Date.now()): number {
 }
 
 /**
- * Calls `read` now, every `intervalMs` after, and at once when the server's clock offset
- * changes, and returns its latest answer. The first playback update corrects the clock in the
- * same render that shows its times, so a countdown never starts from the local clock and jumps.
+ * Calls `read` now, again after `every` milliseconds (a number, or a function of the latest
+ * answer, for a reader that knows when its answer next matters), and at once when the server's
+ * clock offset changes, and returns its latest answer. The first playback update corrects the
+ * clock in the same render that shows its times, so a countdown never starts from the local
+ * clock and jumps.
  */
-export function useTicking(read: () => number, intervalMs: number): number {
+export function useTicking(
+  read: () => number,
+  every: number | ((value: number) => number),
+): number {
   const [value, setValue] = useState(read);
   useEffect(() => {
-    const update = () => setValue(read());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      clearTimeout(timer);
+      const next = read();
+      setValue(next);
+      timer = setTimeout(update, typeof every === 'number' ? every : every(next));
+    };
     update();
-    const timer = setInterval(update, intervalMs);
     const unsubscribe = onServerClockChange(update);
     return () => {
-      clearInterval(timer);
+      clearTimeout(timer);
       unsubscribe();
     };
-  }, [read, intervalMs]);
+  }, [read, every]);
   return value;
 }

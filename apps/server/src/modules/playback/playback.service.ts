@@ -18,6 +18,11 @@ export interface PlaybackDeps {
   clock: Clock;
   /** The latest chat messages, newest first, for a page that just opened. */
   oneliner: { latest(): Promise<OnelinerMessage[]> };
+  /**
+   * A played track's start to the fraction of a second, from its song and the whole second
+   * stored, where the station runs in this process; without it, the stored second.
+   */
+  exactStart?: (songId: number, stored: number) => number;
 }
 
 /**
@@ -31,6 +36,8 @@ export class PlaybackService {
   /** `listeners`: the station's current count, which the caller keeps (it may be remote). */
   async build(listeners: number): Promise<PlaybackUpdate> {
     const { users, queue: repo, presenter, clock } = this.deps;
+    const startOf = (songId: number, stored: number) =>
+      this.deps.exactStart?.(songId, stored) ?? stored;
     const now = clock.now();
     const [activeUsers, current, queue, oneliner] = await Promise.all([
       users.listSeenSince(now - ACTIVE_WINDOW_S),
@@ -58,13 +65,13 @@ export class PlaybackService {
         nowPlaying = {
           ...song,
           length: current.length,
-          start_time: current.started_at,
+          start_time: startOf(current.song_id, current.started_at),
           source: 'now',
           isNowPlaying: true,
           requested_by_username: current.requested_by_username,
           queue_id: current.id,
         };
-        nextStart = Math.max(nextStart, current.started_at + current.length);
+        nextStart = Math.max(nextStart, nowPlaying.start_time + current.length);
       }
     }
     const upcoming: QueueSong[] = [];
@@ -90,7 +97,7 @@ export class PlaybackService {
       played.push({
         ...song,
         length: h.length,
-        start_time: h.started_at,
+        start_time: startOf(h.song_id, h.started_at),
         played_at: h.started_at,
         source: 'history',
         requested_by_username: h.requested_by_username,

@@ -1,7 +1,7 @@
 import type { QueueSong } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
 import { createQueueSong } from '../../test/factories';
-import { trackAt } from './track-at';
+import { trackAt, untilNextChange } from './track-at';
 
 const song = (id: number, start: number, length: number, source: QueueSong['source']): QueueSong =>
   createQueueSong(id, {
@@ -41,5 +41,38 @@ describe('trackAt', () => {
     expect(trackAt(silent, 1120)).toEqual({ song: history[0], remaining: 10 });
     expect(trackAt(silent, 1140)).toBeNull();
     expect(trackAt({ now_playing: null, history: [] }, 1140)).toBeNull();
+  });
+});
+
+describe('untilNextChange', () => {
+  it('waits for the countdown’s next whole second', () => {
+    // 40.7 s left shows 0:41; it shows 0:40 from 0.7 s on.
+    expect(untilNextChange(update, 1149.3)).toBeCloseTo(0.7, 9);
+    expect(untilNextChange(update, 1150)).toBeCloseTo(1, 9);
+  });
+
+  it('wakes at the start of the next song, not a second later', () => {
+    // A cut song keeps its full length in the history; the next one starts at a fraction.
+    const cut = song(1, 1000, 100, 'history');
+    const next = song(2, 1040.45, 30, 'now');
+    const skipped = { now_playing: next, history: [cut] };
+    expect(trackAt(skipped, 1040.2)?.song).toBe(cut);
+    expect(untilNextChange(skipped, 1040.2)).toBeCloseTo(0.25, 9);
+    expect(trackAt(skipped, 1040.2 + untilNextChange(skipped, 1040.2))?.song).toBe(next);
+  });
+
+  it('wakes at the end of a played song a listener still hears', () => {
+    const gap = {
+      now_playing: song(3, 1130.5, 60, 'now'),
+      history: [song(2, 1100, 30, 'history')],
+    };
+    expect(untilNextChange(gap, 1129.9)).toBeCloseTo(0.1, 9);
+    // In the gap the countdown is held: the next change is the song's start.
+    expect(untilNextChange(gap, 1130.2)).toBeCloseTo(0.3, 9);
+  });
+
+  it('has nothing ahead after the song on air ends, or with nothing on air', () => {
+    expect(untilNextChange(update, 1195)).toBe(Infinity);
+    expect(untilNextChange({ now_playing: null, history: [] }, 1140)).toBe(Infinity);
   });
 });

@@ -28,3 +28,26 @@ export function trackAt(
   const remaining = Math.min(current.length, Math.max(0, current.start_time + current.length - at));
   return { song: current, remaining };
 }
+
+/**
+ * Seconds from `at` until what `trackAt` gives next changes on screen: the countdown's next
+ * whole second, or the start or end of a song in the update, whichever comes first, so the
+ * panel can look again exactly then. Infinity when nothing ahead would change it.
+ */
+export function untilNextChange(
+  update: Pick<PlaybackUpdate, 'now_playing' | 'history'>,
+  at: number,
+): number {
+  const { now_playing: current, history } = update;
+  const shown = trackAt(update, at);
+  let next = Infinity;
+  // The countdown shows the remaining seconds rounded up: it moves when they reach a whole one.
+  if (shown && shown.song.start_time <= at && shown.remaining > 0)
+    next = shown.remaining - (Math.ceil(shown.remaining) - 1);
+  for (const song of current ? [current, ...history] : history) {
+    for (const edge of [song.start_time, song.start_time + song.length]) {
+      if (edge > at) next = Math.min(next, edge - at);
+    }
+  }
+  return next;
+}

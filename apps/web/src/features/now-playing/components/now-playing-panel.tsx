@@ -4,14 +4,16 @@ import { formatLength } from '../../../lib/format';
 import { usePlayback } from '../../../lib/playback';
 import { serverNow, useTicking } from '../../../lib/server-clock';
 import { mediaMetadataFor } from '../media-metadata';
-import { trackAt } from '../track-at';
+import { trackAt, untilNextChange } from '../track-at';
 import { useLivePlayer } from '../use-live-player';
 import { useMediaSession } from '../use-media-session';
 import { LiveStreamSection } from './live-stream-section';
 import { NowPlayingSong } from './now-playing-song';
 
-/** The time remaining counts down every second. */
+/** The panel looks at the clock at least this often (the countdown moves every second). */
 const TICK_MS = 1000;
+/** A look lands this long after the moment it waits for, so it sees the change. */
+const PAST_EDGE_MS = 5;
 
 /**
  * The now-playing panel and, below it, the live stream. While the stream plays, the panel
@@ -24,7 +26,14 @@ export function NowPlayingPanel() {
   const player = useLivePlayer();
   const { heardTime } = player;
   const readTime = useCallback(() => heardTime() ?? serverNow(), [heardTime]);
-  const at = useTicking(readTime, TICK_MS);
+  // Looks again exactly when the countdown or the song next changes, so a new song shows the
+  // moment the listener hears it.
+  const nextLook = useCallback(
+    (now: number) =>
+      playback ? Math.min(TICK_MS, untilNextChange(playback, now) * 1000 + PAST_EDGE_MS) : TICK_MS,
+    [playback],
+  );
+  const at = useTicking(readTime, nextLook);
   const current = playback ? trackAt(playback, at) : null;
   useMediaSession(
     player,
