@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
-import { apiLogin } from '../support/api';
+import { E2E_ADMIN } from '../../playwright.config';
+import { apiLogin } from '../../support/api';
 import {
   heardCrossings,
   heardUntil,
@@ -8,14 +8,14 @@ import {
   tapAudioAndTitle,
   titleChanges,
   toneChanges,
-} from '../support/audio-tap';
+} from '../../support/audio-tap';
 
 // The now-playing panel follows what the listener hears: when a track changes in the HLS
 // stream, the panel's title changes with it. Every tone the station plays
 // (e2e/support/seed-catalog.ts) has its own frequency, so the moment the listener hears the
 // next track is where the tone changes. The test cuts the track on air as an admin, so a
-// change comes at once; it sorts after the specs that rely on the seeded queue's long tones,
-// because after the last of them the auto-DJ plays, and so locks, the short ones.
+// change comes at once; it runs on the second station (see playwright.config.ts), whose skips
+// leave the first station's seeded queue alone.
 
 /** How far apart the heard change and the panel's change may be. */
 const TOLERANCE_MS = 500;
