@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 64 * 1024,
     // Longer than any URL Node accepts (16 KiB of headers): a long path parameter reaches the
     // route's validation and gets its 400, not the router's bare 414.
-    maxParamLength: 16 * 1024,
+    routerOptions: { maxParamLength: 16 * 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   const ctx = compose({ ...deps, log: app.log });
   // The bus built here is closed here (a Redis bus holds two connections); one handed in is
