@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from './args.js';
+import { parseArgs, UsageError } from './args.js';
 
 describe('parseArgs', () => {
-  it('reads --name value, --name=value, bare flags and positionals', () => {
-    const { flags, positional } = parseArgs([
-      'music',
-      '--role',
-      'admin',
-      '--password=a b',
-      '--dry',
-    ]);
-    expect(Object.fromEntries(flags)).toEqual({ role: 'admin', password: 'a b', dry: 'true' });
+  it('reads --name value, --name=value and positionals', () => {
+    const { flags, positional } = parseArgs(['music', '--role', 'admin', '--password=a b']);
+    expect(Object.fromEntries(flags)).toEqual({ role: 'admin', password: 'a b' });
     expect(positional).toEqual(['music']);
+  });
+
+  it('refuses an option without its value', () => {
+    expect(() => parseArgs(['--username'])).toThrow(new UsageError('--username needs a value.'));
+    expect(() => parseArgs(['--username', '--role', 'admin'])).toThrow(UsageError);
   });
 });

@@ -1,4 +1,10 @@
-/** `--name value` and `--flag` pairs; positional words are kept in order. */
+/** A command line the command cannot use; its message says why. */
+export class UsageError extends Error {}
+
+/**
+ * `--name value` and `--name=value` pairs; positional words are kept in order. Every option
+ * takes a value: one given without it is refused, rather than taken for the word 'true'.
+ */
 export function parseArgs(argv: string[]): { flags: Map<string, string>; positional: string[] } {
   const flags = new Map<string, string>();
   const positional: string[] = [];
@@ -11,7 +17,7 @@ export function parseArgs(argv: string[]): { flags: Map<string, string>; positio
       else if (next !== undefined && !next.startsWith('--')) {
         flags.set(name, next);
         i++;
-      } else flags.set(name, 'true');
+      } else throw new UsageError(`--${name} needs a value.`);
     } else positional.push(arg);
   }
   return { flags, positional };

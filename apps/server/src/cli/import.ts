@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from '../app.js';
 import { HttpError } from '../lib/http-error.js';
@@ -16,6 +17,9 @@ export async function importCommand(app: App, argv: string[]): Promise<string> {
   const { flags, positional } = parseArgs(argv);
   const folder = positional[0];
   if (!folder) throw new HttpError(400, IMPORT_USAGE);
+  if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new HttpError(400, `Not a folder: ${path.resolve(folder)}`);
+  }
   const tty = process.stderr.isTTY;
   const onProgress = (done: number, total: number, outcome: ImportOutcome) => {
     const name = path.basename(outcome.file);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { HttpError } from '../lib/http-error.js';
+import { UsageError } from './args.js';
 import { IMPORT_USAGE, importCommand } from './import.js';
 import { USER_CREATE_USAGE, userCreate } from './user-create.js';
 import { USER_ROLE_USAGE, userRole } from './user-role.js';
@@ -42,16 +43,23 @@ async function main(): Promise<number> {
   }
 }
 
+/** A handle left open by mistake must not keep a finished command running. */
+const EXIT_GRACE_MS = 5000;
+const exitSoon = () => setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+
 // exitCode rather than exit(): piped stdout is flushed before the process ends.
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    const known = err instanceof HttpError || err instanceof ConfigError;
-    process.stderr.write(
-      `${known ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
-    );
-    process.exitCode = err instanceof HttpError ? 2 : 1;
-  },
-);
+main()
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      const refused = err instanceof HttpError || err instanceof UsageError;
+      const known = refused || err instanceof ConfigError;
+      process.stderr.write(
+        `${known ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
+      );
+      process.exitCode = refused ? 2 : 1;
+    },
+  )
+  .finally(exitSoon);
