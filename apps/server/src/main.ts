@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { keepDataPrivate } from './db/private-data.js';
 import { loggerOptions } from './lib/log-output.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoLibrary } from './modules/library/demo-library.js';
@@ -21,6 +22,7 @@ const SHUTDOWN_GRACE_MS = 2000;
 
 async function main(): Promise<void> {
   const config = readConfig();
+  keepDataPrivate(config.dataDir);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
   const applied = await migrateToLatest(database.db);

@@ -1,6 +1,7 @@
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { keepDataPrivate } from '../db/private-data.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { HttpError } from '../lib/http-error.js';
 import { UsageError } from './args.js';
@@ -26,6 +27,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
+  keepDataPrivate(config.dataDir);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
