@@ -43,7 +43,8 @@ const DEFAULT_WEB_DIST = path.resolve(
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
-    trustProxy: deps.config.trustProxy,
+    // Fastify's request.ip believes X-Forwarded-For from these proxies only.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 64 * 1024,
     // Longer than any URL Node accepts (16 KiB of headers): a long path parameter reaches the
     // route's validation and gets its 400, not the router's bare 414.

@@ -49,6 +49,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the proxies to trust as addresses and CIDR ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/99', '300.1.1.1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        'TRUST_PROXY: expected addresses or CIDR ranges of your proxies',
+      );
+    }
+  });
+
   it('takes auto or a count of live fan-out processes', () => {
     const cores = os.availableParallelism();
     expect(loadConfig({}).liveFanoutProcesses).toBe(cores > 1 ? Math.min(cores, 4) : 0);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -9,6 +10,34 @@ import { z } from 'zod';
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * The proxies whose X-Forwarded-For is believed: addresses, CIDR ranges and proxy-addr's names
+ * (loopback, linklocal, uniquelocal), comma-separated. `1`/`true` means loopback: a proxy on
+ * the same machine. `0`/`false`/empty trusts none. Anything that does not parse is refused.
+ */
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((v, ctx) => {
+    const value = v.trim().toLowerCase();
+    if (['', '0', 'false', 'no'].includes(value)) return [];
+    if (['1', 'true', 'yes'].includes(value)) return ['loopback'];
+    const list = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    try {
+      proxyAddr.compile(list);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected addresses or CIDR ranges of your proxies (e.g. 127.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const duration = z
   .string()
@@ -77,7 +106,7 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustedProxies,
   WEB_DIST: z.string().min(1).optional(),
   LIVE_FANOUT_PROCESSES: z
     .string()
@@ -122,7 +151,8 @@ export type Config = {
   station: boolean;
   admin: { username: string; password: string } | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For gives the client's address; empty: none, the peer is. */
+  trustProxy: string[];
   webDist: string | undefined;
   /** Processes that write live updates to /ws sockets; 0: this process does. */
   liveFanoutProcesses: number;

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { LiveServerMessage, PlaybackUpdate } from '@queuecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvent, EventBus } from '../core/bus.js';
-import { AddressLimit, clientAddress } from './address-limit.js';
+import { AddressLimit, clientAddress, trustOf, type ProxyTrust } from './address-limit.js';
 import type { LiveFanout, LiveUpdate } from './live-fanout.js';
 import { deliveriesFor, PLAYBACK_EFFECT, type LiveLookups } from './live-events.js';
 import { LiveSessions, type Authenticate } from './live-sessions.js';
@@ -22,7 +22,8 @@ export interface LiveHubDeps extends LiveLookups {
   /** Open sockets per client address; more upgrades are answered 429. */
   maxSocketsPerAddress: number;
   /** Client addresses from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For gives a socket's client address. */
+  trustProxy: readonly string[];
 }
 
 /**
@@ -45,6 +46,7 @@ export class LiveHub {
   private readonly log: FastifyBaseLogger;
   private readonly sessions: LiveSessions;
   private readonly perAddress: AddressLimit;
+  private readonly trust: ProxyTrust;
   /** The address of every socket from its upgrade until the fan-out reports it gone. */
   private readonly addresses = new Map<number, string>();
   private nextId = 0;
@@ -57,6 +59,7 @@ export class LiveHub {
     this.log = deps.log;
     this.sessions = new LiveSessions(deps.authenticate, deps.fanout, deps.log);
     this.perAddress = new AddressLimit(deps.maxSocketsPerAddress);
+    this.trust = trustOf(deps.trustProxy);
     this.fanout.listen({
       auth: (id, token) => void this.sessions.auth(id, token),
       closed: (id) => this.release(id),
@@ -72,7 +75,7 @@ export class LiveHub {
   /** Takes an HTTP upgrade request for /ws: the socket gets the current update on connect. */
   accept(req: IncomingMessage, socket: Socket, head: Buffer): void {
     socket.on('error', () => undefined);
-    const address = clientAddress(req, this.deps.trustProxy);
+    const address = clientAddress(req, this.trust);
     if (!this.perAddress.tryAdd(address)) {
       socket.end(
         'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
