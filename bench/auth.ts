@@ -33,7 +33,7 @@ await migrateToLatest(database.db);
 const app = await buildApp({
   config,
   database,
-  loginLimits: { perIpPerMinute: 1e9, failuresPerUsername: 1e9 },
+  loginLimits: { perIpPerMinute: 1e9, freeFailures: 1e9, maxDelaySeconds: 1 },
 });
 
 const signup = await app.inject({

@@ -175,6 +175,7 @@ export function compose(deps: ComposeDeps) {
     tokens,
     signupMode: config.signupMode,
     loginLimits: deps.loginLimits,
+    clock,
   });
   const library = new LibraryService(db, repos.library, repos.search);
   const oneliner = new OnelinerService(repos.oneliner, repos.moderation, repos.users, bus, clock);

@@ -2,12 +2,15 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { TokenService } from '../src/auth/tokens.js';
+import { fixedClock } from '../src/core/clock.js';
 import { bearer, createUser, uniqueName } from './helpers/factories.js';
 import { createTestApp, TEST_SECRET } from './helpers/test-app.js';
 
 let app: App;
 beforeAll(async () => {
-  app = await createTestApp({ loginLimits: { perIpPerMinute: 1000, failuresPerUsername: 3 } });
+  app = await createTestApp({
+    loginLimits: { perIpPerMinute: 1000, freeFailures: 3, maxDelaySeconds: 900 },
+  });
 });
 
 const signup = (payload: unknown) =>
@@ -135,22 +138,64 @@ describe('login', () => {
     expect(res.json().error).toBe('password is required.');
   });
 
-  it('locks a username out after repeated failures, even with the right password', async () => {
-    const user = await createUser(app);
-    for (let i = 0; i < 3; i++) {
-      expect((await login(user.user.username, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+  it("a stranger's wrong passwords, from however many addresses, never lock the owner out", async () => {
+    const owner = await createUser(app);
+    // 40 guesses from 8 addresses: each address is slowed down in turn…
+    const codes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      codes.push((await login(owner.user.username, 'guess', `10.1.0.${i % 8}`)).statusCode);
     }
-    const locked = await login(user.user.username, user.password, '10.1.0.99');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toMatch(/Too many login attempts\. Try again in \d+ seconds?\./);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === 401).length).toBe(8 * 3);
+    expect(codes.filter((c) => c === 429).length).toBe(40 - 8 * 3);
+    // …but the owner, from an address of their own, logs in at once.
+    const mine = await login(owner.user.username, owner.password, '10.9.9.9');
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('one address guessing one account waits longer after each failure; a success clears it', async () => {
+    const clock = fixedClock(1_800_000_000);
+    const slowed = await createTestApp({
+      clock,
+      loginLimits: { perIpPerMinute: 1000, freeFailures: 3, maxDelaySeconds: 60 },
+    });
+    const user = await createUser(slowed);
+    const attempt = (password: string, ip = '10.2.0.1') =>
+      slowed.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.user.username, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+    // The waits double: 1 s, 2 s, 4 s… up to the cap, each told with retry_after.
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const refused = await attempt('wrong');
+      expect(refused.statusCode).toBe(429);
+      const wait = refused.json<{ retry_after: number }>().retry_after;
+      expect(refused.json().error).toMatch(
+        /^Too many login attempts\. Try again in \d+ seconds?\.$/,
+      );
+      expect(refused.headers['retry-after']).toBe(String(wait));
+      waits.push(wait);
+      clock.advance(wait);
+      expect((await attempt('wrong')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    // Even the right password waits its turn from this address; another address is not slowed.
+    expect((await attempt(user.password)).statusCode).toBe(429);
+    expect((await attempt(user.password, '10.2.0.2')).statusCode).toBe(200);
+    // After the wait, success, and the slate is clean: typos are free again.
+    clock.advance(60);
+    expect((await attempt(user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong')).statusCode).toBe(401);
   });
 });
 
 describe('login rate limit per address', () => {
   it('answers 429 once an address exceeds its attempts per minute', async () => {
     const limited = await createTestApp({
-      loginLimits: { perIpPerMinute: 5, failuresPerUsername: 100 },
+      loginLimits: { perIpPerMinute: 5, freeFailures: 100, maxDelaySeconds: 900 },
     });
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {

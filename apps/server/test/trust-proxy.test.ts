@@ -24,7 +24,7 @@ async function loginsBeforeLimit(app: App, forwardedFor: string[]): Promise<numb
   return codes;
 }
 
-const limits = { perIpPerMinute: 2, failuresPerUsername: 1000 };
+const limits = { perIpPerMinute: 2, freeFailures: 1000, maxDelaySeconds: 900 };
 
 describe('TRUST_PROXY', () => {
   it('unset: X-Forwarded-For is ignored, every request is the peer', async () => {

@@ -13,19 +13,27 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/p
 import type { TokenService } from '../../auth/tokens.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { systemClock, type Clock } from '../../core/clock.js';
+import { LoginThrottle } from './login-throttle.js';
 import { secondsText } from '../../lib/text.js';
 import type { ReferralRepo } from '../users/referral.repo.js';
 import { toUser } from '../users/user-presenter.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
 
 export interface LoginLimits {
-  /** Login attempts per client address per minute. */
+  /** Login attempts per client address per minute, whatever the accounts. */
   perIpPerMinute: number;
-  /** Failed attempts per username per 15 minutes before that name is locked out. */
-  failuresPerUsername: number;
+  /** Failures one address may make for one account before it waits between guesses. */
+  freeFailures: number;
+  /** The longest wait between guesses (seconds); it doubles with each failure up to this. */
+  maxDelaySeconds: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perIpPerMinute: 30, failuresPerUsername: 10 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perIpPerMinute: 30,
+  freeFailures: 5,
+  maxDelaySeconds: 15 * 60,
+};
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -36,7 +44,7 @@ function newReferralCode(): string {
 
 export class AuthService {
   private readonly ipLimiter: RateLimiter;
-  private readonly failureLimiter: RateLimiter;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly deps: {
@@ -46,11 +54,16 @@ export class AuthService {
       tokens: TokenService;
       signupMode: 'open' | 'invite';
       loginLimits?: LoginLimits;
+      clock?: Clock;
     },
   ) {
     const limits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
     this.ipLimiter = new RateLimiter(limits.perIpPerMinute, 60_000);
-    this.failureLimiter = new RateLimiter(limits.failuresPerUsername, 15 * 60_000);
+    this.throttle = new LoginThrottle(
+      limits.freeFailures,
+      limits.maxDelaySeconds,
+      deps.clock ?? systemClock,
+    );
   }
 
   async signup(body: SignupBody): Promise<{ token: string; user: User }> {
@@ -110,10 +123,9 @@ export class AuthService {
   }
 
   async login(body: LoginBody, ip: string): Promise<string> {
-    const userKey = body.username.toLowerCase();
+    const account = body.username;
     const ipWait = this.ipLimiter.take(ip);
-    const userWait = this.failureLimiter.retryAfter(userKey);
-    const wait = Math.max(ipWait, userWait);
+    const wait = Math.max(ipWait, this.throttle.wait(account, ip));
     if (wait > 0) {
       throw tooManyRequests(`Too many login attempts. Try again in ${secondsText(wait)}.`, wait);
     }
@@ -122,12 +134,12 @@ export class AuthService {
       ? await verifyPassword(row.password_hash, body.password)
       : await verifyAgainstNothing(body.password);
     if (!row || !ok) {
-      this.failureLimiter.record(userKey);
+      this.throttle.failed(account, ip);
       throw new HttpError(401, 'Invalid username or password.', {
         message: 'Invalid username or password.',
       });
     }
-    this.failureLimiter.reset(userKey);
+    this.throttle.succeeded(account, ip);
     return this.issueToken(row);
   }
 
