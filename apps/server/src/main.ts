@@ -69,6 +69,8 @@ async function main(): Promise<void> {
       library: app.ctx.repos.library,
       importer: app.ctx.services.import,
       ffmpeg: app.ctx.media.tools.ffmpeg,
+      // The station looks for a track at once rather than at its next idle retry.
+      onFirstSong: () => app.ctx.bus.publish({ type: 'queue.changed' }),
     }).then(
       (report) => {
         if (report) {
