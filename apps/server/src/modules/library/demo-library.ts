@@ -51,6 +51,8 @@ export async function ensureDemoLibrary(deps: DemoLibraryDeps): Promise<ImportRe
     await writeDemoFiles(deps.ffmpeg, first, [FIRST]);
     const firstReport = await deps.importer.importFolder(first);
     if (firstReport.added > 0) deps.onFirstSong?.();
+    // The others are made only now: on a small machine, making them beside the first one's
+    // import would hold the first sound back by seconds.
     const others = DEMO_TUNES.map((_, i) => i).filter((i) => i !== FIRST);
     await writeDemoFiles(deps.ffmpeg, rest, others);
     return merge(firstReport, await deps.importer.importFolder(rest));
