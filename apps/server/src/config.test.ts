@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       queueLimit: 2,
       songLockHours: 12,
       requestCooldownSeconds: 10,
+      autoDjArtistSpacing: 3,
       demoLibrary: true,
       stationName: 'Queuecast',
     });
@@ -46,6 +47,16 @@ describe('loadConfig', () => {
         expect(problems).toContain(`${name}:`);
       }
       expect(problems).toContain('PORT: must be a port number (0-65535)');
+    }
+  });
+
+  it('takes the auto-DJ artist spacing as a whole number of songs from 0 to 50', () => {
+    expect(loadConfig({ AUTODJ_ARTIST_SPACING: '0' }).autoDjArtistSpacing).toBe(0);
+    expect(loadConfig({ AUTODJ_ARTIST_SPACING: '10' }).autoDjArtistSpacing).toBe(10);
+    for (const bad of ['three', '-1', '2.5', '51']) {
+      expect(() => loadConfig({ AUTODJ_ARTIST_SPACING: bad })).toThrow(
+        'AUTODJ_ARTIST_SPACING: must be a whole number from 0 to 50',
+      );
     }
   });
 
