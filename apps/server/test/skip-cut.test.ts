@@ -48,7 +48,11 @@ beforeAll(async () => {
   for (const name of ['low', 'high']) {
     await app.ctx.db
       .insertInto('queue_entries')
-      .values({ song_id: songs[name]!, requested_by: null, requested_at: Date.now() / 1000 })
+      .values({
+        song_id: songs[name]!,
+        requested_by: null,
+        requested_at: Math.floor(Date.now() / 1000),
+      })
       .execute();
   }
 }, 60_000);
