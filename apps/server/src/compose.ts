@@ -258,6 +258,7 @@ export function compose(deps: ComposeDeps) {
     stationGenre: config.stationGenre,
     stationUrl: config.stationUrl,
     rules,
+    artistSpacing: config.autoDjArtistSpacing,
     clock,
     repo: repos.station,
     bus,

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       queueLimit: 2,
       songLockHours: 12,
       requestCooldownSeconds: 10,
+      autoDjArtistSpacing: 3,
       demoLibrary: true,
       stationName: 'Queuecast',
     });
@@ -61,6 +62,16 @@ describe('loadConfig', () => {
     for (const bad of ['everyone', '10.0.0.0/99', '300.1.1.1']) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
         'TRUST_PROXY: expected addresses or CIDR ranges of your proxies',
+      );
+    }
+  });
+
+  it('takes the auto-DJ artist spacing as a whole number of songs from 0 to 50', () => {
+    expect(loadConfig({ AUTODJ_ARTIST_SPACING: '0' }).autoDjArtistSpacing).toBe(0);
+    expect(loadConfig({ AUTODJ_ARTIST_SPACING: '10' }).autoDjArtistSpacing).toBe(10);
+    for (const bad of ['three', '-1', '2.5', '51']) {
+      expect(() => loadConfig({ AUTODJ_ARTIST_SPACING: bad })).toThrow(
+        'AUTODJ_ARTIST_SPACING: must be a whole number from 0 to 50',
       );
     }
   });

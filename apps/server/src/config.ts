@@ -100,6 +100,12 @@ const EnvSchema = z.object({
     .min(0, 'must not be negative')
     .default(12),
   REQUEST_COOLDOWN_S: positiveInt.default(10),
+  AUTODJ_ARTIST_SPACING: z.coerce
+    .number({ error: 'must be a whole number from 0 to 50' })
+    .int('must be a whole number from 0 to 50')
+    .min(0, 'must be a whole number from 0 to 50')
+    .max(50, 'must be a whole number from 0 to 50')
+    .default(3),
   FFMPEG_PATH: z.string().min(1).optional(),
   DEMO_LIBRARY: bool.default(true),
   STATION: bool.default(true),
@@ -145,6 +151,8 @@ export type Config = {
   queueLimit: number;
   songLockHours: number;
   requestCooldownSeconds: number;
+  /** The auto-DJ plays no artist heard in the last this many songs, when the library allows. */
+  autoDjArtistSpacing: number;
   ffmpegPath: string | undefined;
   demoLibrary: boolean;
   /** Whether this process plays the station (playout, encoder, streams). */
@@ -207,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueLimit: e.QUEUE_LIMIT,
     songLockHours: e.SONG_LOCK_HOURS,
     requestCooldownSeconds: e.REQUEST_COOLDOWN_S,
+    autoDjArtistSpacing: e.AUTODJ_ARTIST_SPACING,
     ffmpegPath: e.FFMPEG_PATH,
     demoLibrary: e.DEMO_LIBRARY,
     station: e.STATION,

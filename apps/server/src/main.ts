@@ -57,20 +57,20 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  if (config.station) {
-    await app.ctx.station.start();
-    app.log.info({ hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' }, 'station on air');
-  }
-
   if (config.demoLibrary) {
-    // In the background: the site answers at once while the first music is made.
+    // In the background, from before the site answers: the first tune is on the air within
+    // seconds, the others follow.
     const started = Date.now();
     ensureDemoLibrary({
       db: app.ctx.db,
       library: app.ctx.repos.library,
       importer: app.ctx.services.import,
       ffmpeg: app.ctx.media.tools.ffmpeg,
+      onFirstSong: () => {
+        app.log.info({ ms: Date.now() - started }, 'first demo song in the catalogue');
+        // The station looks for a track at once rather than at its next idle retry.
+        app.ctx.bus.publish({ type: 'queue.changed' });
+      },
     }).then(
       (report) => {
         if (report) {
@@ -80,8 +80,17 @@ async function main(): Promise<void> {
           );
         }
       },
-      (err: unknown) => app.log.error({ err }, 'could not create the demo library'),
+      (err: unknown) => {
+        // Cut short by a shutdown: not worth an error.
+        if (!closing) app.log.error({ err }, 'could not create the demo library');
+      },
     );
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  if (config.station) {
+    await app.ctx.station.start();
+    app.log.info({ hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' }, 'station on air');
   }
 }
 

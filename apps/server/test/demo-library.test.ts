@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { DEMO_TUNES } from '../src/media/demo/demo-catalog.js';
-import { ensureDemoLibrary } from '../src/modules/library/demo-library.js';
+import { demoFileName, writeDemoFiles } from '../src/media/demo/demo-files.js';
+import { ensureDemoLibrary, FIRST_DEMO_TUNE } from '../src/modules/library/demo-library.js';
+import { tempDir } from './helpers/audio.js';
 import { createTestApp } from './helpers/test-app.js';
 
 let app: App;
@@ -50,5 +52,22 @@ describe('demo library', () => {
     expect(pair.total_count).toBeGreaterThanOrEqual(2);
 
     expect(await ensureDemoLibrary(demoDeps())).toBeNull();
+  }, 60_000);
+
+  it('completes a demo library whose making was cut short after its first tune', async () => {
+    const fresh = await createTestApp();
+    const deps = { ...demoDeps(), db: fresh.ctx.db };
+    deps.library = fresh.ctx.repos.library;
+    deps.importer = fresh.ctx.services.import;
+    // What a first start stopped after the first import leaves behind.
+    const folder = tempDir('queuecast-demo-first-');
+    await writeDemoFiles(deps.ffmpeg, folder, [FIRST_DEMO_TUNE]);
+    expect((await deps.importer.importFolder(folder)).added).toBe(1);
+    const report = await ensureDemoLibrary(deps);
+    // The tune already there is recognised by its content: made again, the same bytes.
+    expect(report).toMatchObject({ added: DEMO_TUNES.length - 1, present: 1, failed: [] });
+    const files = await fresh.ctx.db.selectFrom('files').select('filename').execute();
+    expect(files.map((f) => f.filename).sort()).toEqual(DEMO_TUNES.map((_, i) => demoFileName(i)));
+    expect(await ensureDemoLibrary(deps)).toBeNull();
   }, 60_000);
 });

@@ -97,6 +97,91 @@ describe('the next track', () => {
   });
 });
 
+/** A song by `artist` played `ago` seconds ago: its history row and its lock. */
+async function played(artist: string, ago: number) {
+  const id = await playable({ artist, lastPlayed: now() - ago });
+  await app.ctx.db
+    .insertInto('play_history')
+    .values({
+      song_id: id,
+      queue_id: null,
+      requested_by: null,
+      started_at: now() - ago,
+      length: 120,
+    })
+    .execute();
+  return id;
+}
+
+const onAir = (songId: number) => ({ queueId: null, songId }) as Parameters<Scheduler['next']>[0];
+
+async function artistOf(songId: number) {
+  const row = await app.ctx.db
+    .selectFrom('song_artists as sa')
+    .innerJoin('artists as a', 'a.id', 'sa.artist_id')
+    .select('a.name')
+    .where('sa.song_id', '=', songId)
+    .executeTakeFirstOrThrow();
+  return row.name;
+}
+
+describe('auto-DJ artist spacing', () => {
+  it('plays no artist of the last three songs while the library allows it', async () => {
+    await played('Delta', 4 * 600);
+    await played('Alpha', 3 * 600);
+    await played('Bravo', 2 * 600);
+    const last = await played('Charlie', 600);
+    // Unplayed, better rated songs by the three artists just heard, and two others.
+    for (const artist of ['Alpha', 'Bravo', 'Charlie']) await playable({ artist, votes: [4, 20] });
+    const fresh = [await playable({ artist: 'Delta' }), await playable({ artist: 'Echo' })];
+    const recent = await app.ctx.repos.station.recentPlays(3);
+    expect(await Promise.all(recent.map((p) => artistOf(p.songId)))).toEqual([
+      'Charlie',
+      'Bravo',
+      'Alpha',
+    ]);
+    const picks = new Set<number>();
+    for (let i = 0; i < 30; i++) picks.add((await scheduler.next(onAir(last)))!.songId);
+    expect([...picks].sort()).toEqual(fresh.sort());
+    // With a spacing of 1, only the artist on air is kept out.
+    const close = new Scheduler(
+      app.ctx.repos.station,
+      () => 12 * HOUR,
+      seededRandom(3),
+      undefined,
+      1,
+    );
+    const artists = new Set<string>();
+    for (let i = 0; i < 40; i++)
+      artists.add(await artistOf((await close.next(onAir(last)))!.songId));
+    expect([...artists].sort()).toEqual(['Alpha', 'Bravo', 'Delta', 'Echo']);
+  });
+
+  it('a library too small for the spacing keeps as much of it as it can, down to none', async () => {
+    await played('Alpha', 1200);
+    const last = await played('Bravo', 600);
+    const alpha = await playable({ artist: 'Alpha', votes: [1, 1] });
+    const bravo = await playable({ artist: 'Bravo', votes: [4, 20] });
+    // Alpha was heard two songs back, Bravo is on air: Alpha's song, whatever the ratings.
+    for (let i = 0; i < 20; i++) expect((await scheduler.next(onAir(last)))?.songId).toBe(alpha);
+    // Only Bravo is left to play: the station plays it rather than fall silent.
+    await app.ctx.db
+      .updateTable('songs')
+      .set({ status: 'unplayable' })
+      .where('id', '=', alpha)
+      .execute();
+    expect((await scheduler.next(onAir(last)))?.songId).toBe(bravo);
+  });
+
+  it('a request may break the spacing', async () => {
+    const last = await played('Alpha', 600);
+    await playable({ artist: 'Bravo' });
+    const again = await playable({ artist: 'Alpha' });
+    const entry = await enqueue(again);
+    expect(await scheduler.next(onAir(last))).toMatchObject({ queueId: entry, songId: again });
+  });
+});
+
 describe('auto-DJ weighting', () => {
   it('favours better-rated songs while unrated ones keep a fair chance', () => {
     const candidates = [
@@ -107,7 +192,7 @@ describe('auto-DJ weighting', () => {
     const random = seededRandom(42);
     const picks = new Map<number, number>();
     for (let i = 0; i < 7000; i++) {
-      const c = chooseWeighted(candidates, new Map(), [], random)!;
+      const c = chooseWeighted(candidates, new Map(), [], 3, random)!;
       picks.set(c.id, (picks.get(c.id) ?? 0) + 1);
     }
     // Weights 25 : 1 : 9 (the average squared; unrated counts as 3).

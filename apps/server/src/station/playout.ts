@@ -8,8 +8,6 @@ import type { Track } from './scheduler.js';
 const TICK_MS = 50;
 /** PCM is written this far ahead of the wall clock, so the encoder never waits. */
 const LEAD_S = 0.25;
-/** The next track's decoder starts this long before the current one ends. */
-export const PREFETCH_S = 4;
 /** While nothing is prepared, look for a next track this often. */
 const RETRY_MS = 1000;
 
@@ -36,13 +34,19 @@ interface Playing {
 
 /**
  * The station's clock: writes PCM in real time, track after track with no gap. The next track
- * is decoded a few seconds ahead; when the current one's last sample is out, the next one's
- * first sample follows in the same write. When nothing is ready, silence keeps the stream up.
+ * is chosen and its decoder opened as soon as the current one is on air (the decoder holds a
+ * few seconds and waits), so both the natural end and a skip hand over in the same write: the
+ * current one's last sample, the next one's first. When nothing is ready, silence keeps the
+ * stream up.
  */
 export class Playout {
   private current: Playing | null = null;
   private nextUp: Playing | null = null;
   private preparing: Promise<void> | null = null;
+  /** The track that just went on air is being recorded; the next is chosen after that. */
+  private starting: Promise<void> | null = null;
+  /** The queue changed since the prepared track was chosen: ask again. */
+  private recheck = false;
   private lastTry = 0;
   private timer: NodeJS.Timeout | null = null;
   private startedAtMs = 0;
@@ -93,13 +97,14 @@ export class Playout {
     return cut.track;
   }
 
-  /** The prepared track is an auto-DJ pick and a request has arrived: decide again. */
+  /**
+   * The queue changed: decide the next track again. A request replaces a prepared auto-DJ pick,
+   * a prepared request that left the queue is replaced, and with nothing prepared the next
+   * track is looked for at once rather than at the next retry.
+   */
   reconsiderNext(): void {
-    if (this.nextUp && this.nextUp.track.queueId === null) {
-      this.nextUp.decoder.stop();
-      this.nextUp = null;
-      this.lastTry = 0;
-    }
+    this.recheck = true;
+    this.lastTry = 0;
   }
 
   /**
@@ -170,7 +175,10 @@ export class Playout {
       return false;
     }
     this.current = next;
-    void this.hooks.started(next.track, this.epochAt(this.written));
+    const starting = this.hooks.started(next.track, this.epochAt(this.written)).finally(() => {
+      if (this.starting === starting) this.starting = null;
+    });
+    this.starting = starting;
     return true;
   }
 
@@ -189,20 +197,49 @@ export class Playout {
       this.nextUp = null;
       this.fail(prepared, false);
     }
-    if (this.nextUp || this.preparing) return;
-    const current = this.current;
-    if (current) {
-      const left = (current.expected - current.decoder.consumed) / BYTES_PER_SECOND;
-      if (left > PREFETCH_S && !current.decoder.ended) return;
+    if (this.preparing || this.starting) return;
+    if (this.nextUp) {
+      if (this.recheck) this.decideAgain(this.nextUp);
+      return;
     }
     const now = performance.now();
     if (now - this.lastTry < RETRY_MS) return;
     this.lastTry = now;
+    this.recheck = false;
     this.preparing = this.hooks
       .next(this.current?.track ?? null)
       .then((track) => {
-        if (track && this.timer) this.nextUp = this.open(track);
+        if (track && this.timer && !this.nextUp) this.nextUp = this.open(track);
         if (track) this.lastTry = 0;
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
+      .finally(() => (this.preparing = null));
+  }
+
+  /**
+   * Asks the scheduler again while `prepared` waits. It stays when the answer is the same song,
+   * or another auto-DJ pick for an auto-DJ pick (a fresh draw is no reason to change); otherwise
+   * the answer replaces it.
+   */
+  private decideAgain(prepared: Playing): void {
+    this.recheck = false;
+    this.preparing = this.hooks
+      .next(this.current?.track ?? null)
+      .then((track) => {
+        if (this.nextUp !== prepared) {
+          // It went on air or failed meanwhile: the answer was for another moment.
+          this.recheck = true;
+          return;
+        }
+        if (track?.songId === prepared.track.songId) {
+          // The same song, perhaps now requested: the decoder stays, the entry is the new one.
+          prepared.track.queueId = track.queueId;
+          prepared.track.requestedBy = track.requestedBy;
+          return;
+        }
+        if (track && track.queueId === null && prepared.track.queueId === null) return;
+        prepared.decoder.stop();
+        this.nextUp = track && this.timer ? this.open(track) : null;
       })
       .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
       .finally(() => (this.preparing = null));

@@ -1,14 +1,14 @@
 import { systemClock, type Clock } from '../core/clock.js';
+import { chooseWeighted, type RecentArtists } from '../core/auto-dj.js';
 import { effectiveLength, isPlayable, lockWindowStart } from '../core/song-rules.js';
 import type { AutoDjCandidate, PlayableRow, StationRepo } from './station.repo.js';
+
+export { chooseWeighted, weightOf } from '../core/auto-dj.js';
 
 /** Random ids drawn per auto-DJ pick; enough that a large catalogue needs no full scan. */
 const SAMPLE = 64;
 /** Fewer eligible songs than this among the sample: ask the database for a random handful. */
 const ENOUGH = 8;
-/** An unrated song is weighed as if it averaged this, so it keeps a fair chance. */
-const UNRATED_SCORE = 3;
-
 /** A track ready to decode. `queueId` is null for an auto-DJ pick until it goes on air. */
 export interface Track {
   queueId: number | null;
@@ -23,36 +23,11 @@ export interface Track {
   startedAt: number | null;
 }
 
-/** The auto-DJ's weight: the average vote squared, so a 5 is ~2.8x as likely as a 3. */
-export function weightOf(c: AutoDjCandidate): number {
-  const avg = c.vote_count > 0 ? c.vote_total / c.vote_count : UNRATED_SCORE;
-  return avg * avg;
-}
-
-/** Weighted random choice, preferring candidates that share no artist with the last track. */
-export function chooseWeighted(
-  candidates: readonly AutoDjCandidate[],
-  artists: Map<number, number[]>,
-  lastArtists: readonly number[],
-  random: () => number = Math.random,
-): AutoDjCandidate | undefined {
-  const fresh = candidates.filter(
-    (c) => !(artists.get(c.id) ?? []).some((a) => lastArtists.includes(a)),
-  );
-  const pool = fresh.length > 0 ? fresh : candidates;
-  const total = pool.reduce((sum, c) => sum + weightOf(c), 0);
-  let r = random() * total;
-  for (const c of pool) {
-    r -= weightOf(c);
-    if (r < 0) return c;
-  }
-  return pool.at(-1);
-}
-
 /**
- * Decides what plays next: the oldest unplayed queue entry, else an auto-DJ pick (playable,
- * outside the lock window, weighted by rating, another artist than the last when it can;
- * when everything is locked, the least recently played), so the station never falls silent.
+ * Decides what plays next: the oldest unplayed queue entry (requests may break the artist
+ * spacing), else an auto-DJ pick (playable, outside the lock window, weighted by rating, no
+ * artist of the last `artistSpacing` plays when the library allows; when everything is locked,
+ * the least recently played), so the station never falls silent.
  */
 export class Scheduler {
   constructor(
@@ -60,6 +35,7 @@ export class Scheduler {
     private readonly lockSeconds: () => number,
     private readonly random: () => number = Math.random,
     private readonly clock: Clock = systemClock,
+    private readonly artistSpacing = 3,
   ) {}
 
   /** The entry that was on air when the station stopped, to resume where it was. */
@@ -92,7 +68,6 @@ export class Scheduler {
 
   /** The next track, or null when the catalogue has nothing playable. */
   async next(current: Track | null): Promise<Track | null> {
-    const lastSongId = current?.songId ?? null;
     for (;;) {
       const entry = await this.repo.nextQueued(current?.queueId ?? null);
       if (!entry) break;
@@ -103,7 +78,7 @@ export class Scheduler {
       // Nothing to play for this request: it is closed, and the next one is tried.
       await this.repo.finish(entry.id, 'skipped');
     }
-    const pick = await this.autoDj(lastSongId);
+    const pick = await this.autoDj(current);
     if (!pick) return null;
     const song = await this.repo.playable(pick.id);
     return song?.stored_path ? this.track(null, null, song) : null;
@@ -121,7 +96,8 @@ export class Scheduler {
     };
   }
 
-  private async autoDj(lastSongId: number | null) {
+  private async autoDj(current: Track | null) {
+    const lastSongId = current?.songId ?? null;
     const lockedSince = lockWindowStart(this.clock.now(), { lockSeconds: this.lockSeconds() });
     let candidates = await this.sample(lockedSince);
     if (candidates.length < ENOUGH)
@@ -131,9 +107,23 @@ export class Scheduler {
       const oldest = await this.repo.leastRecentlyPlayed();
       return oldest && oldest.id !== lastSongId ? oldest : undefined;
     }
-    const lastArtists = lastSongId === null ? [] : await this.repo.artistIds(lastSongId);
+    const recent = await this.recentArtists(current);
     const artists = await this.repo.artistsOf(candidates.map((c) => c.id));
-    return chooseWeighted(candidates, artists, lastArtists, this.random);
+    return chooseWeighted(candidates, artists, recent, this.artistSpacing, this.random);
+  }
+
+  /**
+   * The artists of the last plays, newest first; the track on air leads even when its start
+   * is not written yet.
+   */
+  private async recentArtists(current: Track | null): Promise<RecentArtists> {
+    if (this.artistSpacing === 0) return [];
+    const plays = await this.repo.recentPlays(this.artistSpacing);
+    if (current === null || plays[0]?.songId === current.songId) {
+      return plays.map((p) => p.artists);
+    }
+    const onAir = await this.repo.artistIds(current.songId);
+    return [onAir, ...plays.slice(0, this.artistSpacing - 1).map((p) => p.artists)];
   }
 
   /** Random ids across the id range; the eligible ones among them. */

@@ -63,7 +63,7 @@ export class StationRepo {
     return names ? `${names} - ${song?.title ?? ''}` : (song?.title ?? '');
   }
 
-  /** Artists of the song, to keep the auto-DJ from playing one twice in a row. */
+  /** Artists of the song, to keep the auto-DJ from playing one again too soon. */
   async artistIds(songId: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('song_artists')
@@ -71,6 +71,23 @@ export class StationRepo {
       .where('song_id', '=', songId)
       .execute();
     return rows.map((r) => r.artist_id);
+  }
+
+  /**
+   * The last `count` plays, newest first, with their songs' artists (the newest history rows
+   * through the started_at index, then their artists by song).
+   */
+  async recentPlays(count: number): Promise<{ songId: number; artists: number[] }[]> {
+    if (count <= 0) return [];
+    const plays = await this.db
+      .selectFrom('play_history')
+      .select(['id', 'song_id'])
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+    const artists = await this.artistsOf([...new Set(plays.map((p) => p.song_id))]);
+    return plays.map((p) => ({ songId: p.song_id, artists: artists.get(p.song_id) ?? [] }));
   }
 
   async artistsOf(songIds: readonly number[]): Promise<Map<number, number[]>> {

@@ -29,6 +29,8 @@ export interface StationDeps {
   stationGenre?: string;
   stationUrl?: string;
   rules: () => Pick<RequestRules, 'lockSeconds'>;
+  /** The auto-DJ plays no artist of the last this many songs when the library allows. */
+  artistSpacing?: number;
   clock: Clock;
   repo: StationRepo;
   bus: EventBus;
@@ -72,6 +74,7 @@ export class Station {
       () => deps.rules().lockSeconds,
       Math.random,
       deps.clock,
+      deps.artistSpacing,
     );
     this.playout = new Playout(
       deps.ffmpeg,

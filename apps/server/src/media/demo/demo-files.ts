@@ -27,6 +27,9 @@ async function writeTune(ffmpeg: string, tune: DemoTune, file: string): Promise<
       'libmp3lame',
       '-b:a',
       '160k',
+      // LAME's fast mode: a third less time than its default, no audible loss at 160 kb/s.
+      '-compression_level',
+      '7',
       '-metadata',
       `title=${tune.title}`,
       '-metadata',
@@ -41,21 +44,32 @@ async function writeTune(ffmpeg: string, tune: DemoTune, file: string): Promise<
       'comment=Queuecast demo library',
       file,
     ],
-    { input: renderTune(tune), timeoutMs: 120_000 },
+    { input: await renderTune(tune), timeoutMs: 120_000 },
   );
   if (result.code !== 0)
     throw new Error(`could not encode ${tune.title}: ${result.stderr.slice(-300)}`);
 }
 
-/** Renders every demo tune and encodes it into `folder`, two ffmpeg processes at a time. */
-export async function writeDemoFiles(ffmpeg: string, folder: string): Promise<void> {
+/** The demo tunes' file names in a folder, in catalogue order. */
+export function demoFileName(index: number): string {
+  const tune = DEMO_TUNES[index]!;
+  return `${String(index + 1).padStart(2, '0')} ${tune.artist} - ${tune.title}.mp3`;
+}
+
+/**
+ * Renders the demo tunes at `indexes` (every one by default) and encodes them into `folder`,
+ * two ffmpeg processes at a time.
+ */
+export async function writeDemoFiles(
+  ffmpeg: string,
+  folder: string,
+  indexes: readonly number[] = DEMO_TUNES.map((_, i) => i),
+): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < DEMO_TUNES.length) {
-      const index = next++;
-      const tune = DEMO_TUNES[index]!;
-      const name = `${String(index + 1).padStart(2, '0')} ${tune.artist} - ${tune.title}.mp3`;
-      await writeTune(ffmpeg, tune, path.join(folder, name));
+    while (next < indexes.length) {
+      const index = indexes[next++]!;
+      await writeTune(ffmpeg, DEMO_TUNES[index]!, path.join(folder, demoFileName(index)));
     }
   };
   await Promise.all([worker(), worker()]);

@@ -91,12 +91,37 @@ function compose(tune: DemoTune): {
   return { notes, hits };
 }
 
-/** Renders a tune to 16-bit mono PCM at SAMPLE_RATE, with a fade in and a 3 s fade out. */
-export function renderTune(tune: DemoTune): Buffer {
+/** Longest stretch of rendering between two turns of the event loop. */
+const SLICE_MS = 8;
+
+/**
+ * A pause that lets the event loop run (the station's clock among others) once `SLICE_MS` of
+ * work has gone by since the last one; free otherwise.
+ */
+function breathing(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
+/**
+ * Renders a tune to 16-bit mono PCM at SAMPLE_RATE, with a fade in and a 3 s fade out, in
+ * slices: the station keeps time while a demo library is being made beside it.
+ */
+export async function renderTune(tune: DemoTune): Promise<Buffer> {
+  const breather = breathing();
   const total = Math.floor(tune.seconds * SAMPLE_RATE);
   const mix = new Float32Array(total);
   const { notes, hits } = compose(tune);
   for (const note of notes) {
+    await breather();
     const start = Math.floor(note.start * SAMPLE_RATE);
     const length = Math.min(Math.floor(note.length * SAMPLE_RATE), total - start);
     const wave = WAVES[note.voice];
@@ -120,6 +145,7 @@ export function renderTune(tune: DemoTune): Buffer {
   }
   const noise = random(tune.seed * 7919);
   for (const hit of hits) {
+    await breather();
     const start = Math.floor(hit.start * SAMPLE_RATE);
     const length = Math.min(
       Math.floor((hit.kind === 'hat' ? 0.04 : 0.18) * SAMPLE_RATE),
@@ -145,6 +171,7 @@ export function renderTune(tune: DemoTune): Buffer {
   const fadeOut = 3 * SAMPLE_RATE;
   const drive = tune.level * 1.4;
   for (let i = 0; i < total; i++) {
+    if (i % SAMPLE_RATE === 0) await breather();
     const fade = Math.min(1, i / fadeIn, (total - i) / fadeOut);
     const x = mix[i]! * drive;
     // Soft clip x / (1 + |x|): tanh's shape at a fraction of its cost.

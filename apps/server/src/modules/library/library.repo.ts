@@ -175,6 +175,18 @@ export class LibraryRepo {
     return Number(row.n);
   }
 
+  /** Songs that have a file of one of these names (the demo library's, say). */
+  async songsWithFileNamed(names: readonly string[]): Promise<number> {
+    if (names.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.count<number>('song_id').distinct().as('n'))
+      .where('filename', 'in', names)
+      .where('song_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async setArtistCountry(db: Db, artistId: number, code: string) {
     await db
       .updateTable('artists')
