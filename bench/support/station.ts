@@ -47,6 +47,8 @@ export async function startStation(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_LIBRARY: '1',
+      // The load generators sign thousands of listeners up from one address.
+      SIGNUP_PER_HOUR: '1000000',
       STATION: '1',
       ...env,
     },

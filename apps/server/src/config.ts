@@ -90,6 +90,11 @@ const EnvSchema = z.object({
   STATION_URL: z.string().max(300).default(''),
   DEFAULT_DJ_LABEL: z.string().min(1).max(100).default('Auto-DJ'),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
+  SIGNUP_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
   QUEUE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -148,6 +153,8 @@ export type Config = {
   stationUrl: string;
   defaultDjLabel: string;
   signupMode: 'open' | 'invite';
+  /** New accounts one client address may create per hour. */
+  signupsPerHour: number;
   queueLimit: number;
   songLockHours: number;
   requestCooldownSeconds: number;
@@ -212,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stationUrl: e.STATION_URL,
     defaultDjLabel: e.DEFAULT_DJ_LABEL,
     signupMode: e.SIGNUP_MODE,
+    signupsPerHour: e.SIGNUP_PER_HOUR,
     queueLimit: e.QUEUE_LIMIT,
     songLockHours: e.SONG_LOCK_HOURS,
     requestCooldownSeconds: e.REQUEST_COOLDOWN_S,

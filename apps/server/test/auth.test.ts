@@ -139,17 +139,26 @@ describe('login', () => {
   });
 
   it("a stranger's wrong passwords, from however many addresses, never lock the owner out", async () => {
-    const owner = await createUser(app);
+    // The clock stands still, so no wait runs out while the guesses go on.
+    const guarded = await createTestApp({
+      clock: fixedClock(1_800_000_000),
+      loginLimits: { perIpPerMinute: 1000, freeFailures: 3, maxDelaySeconds: 900 },
+    });
+    const owner = await createUser(guarded);
+    const attempt = (password: string, ip: string) =>
+      guarded.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: owner.user.username, password },
+        remoteAddress: ip,
+      });
     // 40 guesses from 8 addresses: each address is slowed down in turn…
     const codes: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      codes.push((await login(owner.user.username, 'guess', `10.1.0.${i % 8}`)).statusCode);
-    }
+    for (let i = 0; i < 40; i++) codes.push((await attempt('guess', `10.1.0.${i % 8}`)).statusCode);
     expect(codes.filter((c) => c === 401).length).toBe(8 * 3);
     expect(codes.filter((c) => c === 429).length).toBe(40 - 8 * 3);
     // …but the owner, from an address of their own, logs in at once.
-    const mine = await login(owner.user.username, owner.password, '10.9.9.9');
-    expect(mine.statusCode).toBe(200);
+    expect((await attempt(owner.password, '10.9.9.9')).statusCode).toBe(200);
   });
 
   it('one address guessing one account waits longer after each failure; a success clears it', async () => {
@@ -317,5 +326,33 @@ describe('guards', () => {
     expect((await get(plain.token)).statusCode).toBe(403);
     expect((await get(plain.token)).json().error).toBe('You do not have permission to do that.');
     expect((await get(helper.token)).json()).toEqual({ role: 'helper' });
+  });
+});
+
+describe('sign-up rate limit per address', () => {
+  it('past SIGNUP_PER_HOUR new accounts from one address, 429 with the wait; another address signs up', async () => {
+    const limited = await createTestApp({ env: { SIGNUP_PER_HOUR: '3' } });
+    const signup = (ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { username: uniqueName('s'), password: 'pass1234' },
+        remoteAddress: ip,
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await signup('192.0.2.50')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    const refused = await signup('192.0.2.50');
+    const body = refused.json<{ error: string; retry_after: number }>();
+    expect(body.error).toMatch(/^Too many new accounts from your address\. Try again in .+\.$/);
+    expect(body.retry_after).toBeGreaterThan(3500);
+    expect(refused.headers['retry-after']).toBe(String(body.retry_after));
+    expect((await signup('192.0.2.51')).statusCode).toBe(200);
+    // Refused sign-ups created nothing.
+    const users = await limited.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(users.n)).toBe(4);
   });
 });

@@ -1,15 +1,22 @@
 import { hash, verify } from '@node-rs/argon2';
+import { Semaphore } from '../lib/semaphore.js';
 
 // argon2id (the library default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashing runs on libuv's thread pool (4 threads), which file reads share: one hash at a time
+ * leaves the others to static files and media, however many logins and sign-ups arrive.
+ */
+const hashing = new Semaphore(1);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hashing.run(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -88,6 +88,7 @@ export async function startServer(options: {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(db.dataDir, 'no-web'),
     DEMO_LIBRARY: '0',
+    SIGNUP_PER_HOUR: '1000000',
     ...env,
   });
   let log = '';

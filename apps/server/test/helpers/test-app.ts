@@ -34,6 +34,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_SECRET,
     DEMO_LIBRARY: '0',
+    // Test files sign many listeners up from one address; the limit has its own tests.
+    SIGNUP_PER_HOUR: '1000000',
     WEB_DIST: `${testDb.dataDir}/no-web`,
     // In-process live sockets; live.test.ts runs the fan-out processes too.
     LIVE_FANOUT_PROCESSES: '0',

@@ -21,10 +21,15 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
         schema: {
           tags: ['auth'],
           body: SignupBodySchema,
-          response: { 200: SignupResponseSchema, 400: ErrorSchema, 409: ErrorSchema },
+          response: {
+            200: SignupResponseSchema,
+            400: ErrorSchema,
+            409: ErrorSchema,
+            429: ErrorSchema,
+          },
         },
       },
-      (req) => auth.signup(req.body),
+      (req) => auth.signup(req.body, req.ip),
     );
 
     app.post(

@@ -45,6 +45,7 @@ function newReferralCode(): string {
 export class AuthService {
   private readonly ipLimiter: RateLimiter;
   private readonly throttle: LoginThrottle;
+  private readonly signupLimiter: RateLimiter;
 
   constructor(
     private readonly deps: {
@@ -54,11 +55,14 @@ export class AuthService {
       tokens: TokenService;
       signupMode: 'open' | 'invite';
       loginLimits?: LoginLimits;
+      /** New accounts per client address per hour. */
+      signupsPerHour: number;
       clock?: Clock;
     },
   ) {
     const limits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
     this.ipLimiter = new RateLimiter(limits.perIpPerMinute, 60_000);
+    this.signupLimiter = new RateLimiter(deps.signupsPerHour, 60 * 60_000);
     this.throttle = new LoginThrottle(
       limits.freeFailures,
       limits.maxDelaySeconds,
@@ -66,10 +70,17 @@ export class AuthService {
     );
   }
 
-  async signup(body: SignupBody): Promise<{ token: string; user: User }> {
+  async signup(body: SignupBody, ip: string): Promise<{ token: string; user: User }> {
     const code = body.referralCode?.trim() || undefined;
     if (this.deps.signupMode === 'invite' && !code) {
       throw badRequest('A referral code is required to sign up.');
+    }
+    const wait = this.signupLimiter.take(ip);
+    if (wait > 0) {
+      throw tooManyRequests(
+        `Too many new accounts from your address. Try again in ${secondsText(wait)}.`,
+        wait,
+      );
     }
     const passwordHash = await hashPassword(body.password);
     const row = await this.createAccount({
