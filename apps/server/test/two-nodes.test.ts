@@ -82,12 +82,6 @@ async function seedSongs(count: number): Promise<{ requestable: number[]; onAir:
     await migrateToLatest(database.db);
     const app = await buildApp({ config, database });
     try {
-      const requestable: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const id = await createSong(app);
-        await makePlayable(app, id);
-        requestable.push(id);
-      }
       const folder = tempDir('queuecast-two-nodes-');
       await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, 'long.flac'), {
         seconds: 60,
@@ -99,9 +93,18 @@ async function seedSongs(count: number): Promise<{ requestable: number[]; onAir:
         throw new Error(`could not import the tone: ${JSON.stringify(report.failed)}`);
       const tone = await app.ctx.db
         .selectFrom('songs')
-        .select('id')
-        .where('title', '=', 'Long Tone')
+        .innerJoin('files', 'files.song_id', 'songs.id')
+        .select(['songs.id', 'files.stored_path'])
+        .where('songs.title', '=', 'Long Tone')
         .executeTakeFirstOrThrow();
+      // The requestable songs play the tone's file too: the station prepares its next track
+      // while the tone plays, and a file that did not decode would mark that song unplayable.
+      const requestable: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const id = await createSong(app);
+        await makePlayable(app, id, tone.stored_path);
+        requestable.push(id);
+      }
       await app.ctx.db
         .insertInto('queue_entries')
         .values({ song_id: tone.id, requested_by: null, requested_at: 0, state: 'queued' })
