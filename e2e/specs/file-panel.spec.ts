@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSignup, openAs, songId } from '../support/api';
 import { cliCreateUser } from '../support/staff';
 
-// 'Sine Jig' is the last of the seeded tones (e2e/support/seed-catalog.ts), imported from
-// '14.flac'. The spec takes its file off and puts it back, so the song ends as it began.
+// 'Sine Jig' is the fourteenth of the seeded tones (e2e/support/seed-catalog.ts), imported
+// from '14.flac'. The spec takes its file off and puts it back, so the song ends as it began.
 const SONG = 'Sine Jig';
 const FILE = '14.flac';
 

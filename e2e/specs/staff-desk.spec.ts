@@ -206,8 +206,12 @@ test('a listener’s song and file wait for review; a helper approves, then reje
 
   const doomedEntry = page.getByRole('listitem', { name: doomed });
   await expect(doomedEntry).toContainText('New song, no file yet');
-  await doomedEntry.getByRole('button', { name: 'Reject' }).click();
-  await doomedEntry.getByRole('button', { name: 'Confirm reject' }).click();
+  // 'Confirm reject' turns back into 'Reject' after 5 s: on a slow machine, ask again.
+  await expect(async () => {
+    const reject = doomedEntry.getByRole('button', { name: 'Reject', exact: true });
+    if (await reject.isVisible()) await reject.click();
+    await doomedEntry.getByRole('button', { name: 'Confirm reject' }).click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(toast(page, `Rejected: ${doomed} was removed.`)).toBeVisible();
   await expect(doomedEntry).toHaveCount(0);
   expect((await request.get(`/api/song/${doomedId}`)).status()).toBe(404);

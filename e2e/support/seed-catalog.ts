@@ -58,6 +58,18 @@ const SEED = {
       { title: 'Sine Hymn', seconds: 4, freq: 698 },
       { title: 'Sine Idyll', seconds: 4, freq: 784 },
       { title: 'Sine Jig', seconds: 4, freq: 880 },
+      // Enough for every spec that queues tones on the first station: a queued tone stays
+      // locked until it has played, after the long ones.
+      { title: 'Sine Lament', seconds: 4, freq: 311 },
+      { title: 'Sine Madrigal', seconds: 4, freq: 370 },
+      { title: 'Sine Ostinato', seconds: 4, freq: 415 },
+      { title: 'Sine Pavane', seconds: 4, freq: 494 },
+      { title: 'Sine Quodlibet', seconds: 4, freq: 554 },
+      { title: 'Sine Rondo', seconds: 4, freq: 622 },
+      { title: 'Sine Sarabande', seconds: 4, freq: 740 },
+      { title: 'Sine Toccata', seconds: 4, freq: 831 },
+      { title: 'Sine Vesper', seconds: 4, freq: 932 },
+      { title: 'Sine Waltz', seconds: 4, freq: 988 },
     ],
   },
 } as const;
