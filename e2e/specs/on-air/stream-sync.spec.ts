@@ -9,6 +9,7 @@ import {
   titleChanges,
   toneChanges,
 } from '../../support/audio-tap';
+import { toneFrequency } from '../../support/tone-catalog';
 
 // The now-playing panel follows what the listener hears: when a track changes in the HLS
 // stream, the panel's title changes with it. Every tone the station plays
@@ -67,24 +68,40 @@ test('the now-playing panel changes when the listener hears the next track (hls.
     .poll(async () => (await heardCrossings(page, 0, Infinity)).length)
     .toBeGreaterThan(100);
 
-  const skip = await request.post('/api/station/skip', {
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  expect(skip.status()).toBe(200);
-  const cut = ((await skip.json()) as { skipped: { title: string } }).skipped.title;
+  // One cut, and what the listener hears and sees around it. When the sound around the panel's
+  // change holds no change between the two tracks' tones to measure (a stall in the player),
+  // the next cut is measured.
+  const measure = async () => {
+    const skip = await request.post('/api/station/skip', {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(skip.status()).toBe(200);
+    const cut = ((await skip.json()) as { skipped: { title: string } }).skipped.title;
 
-  // The listener hears the cut some seconds after the station makes it (the HLS delay).
-  await expect
-    .poll(async () => (await titleChanges(page)).some((c) => c.from === cut), { timeout: 60_000 })
-    .toBe(true);
-  const shown = (await titleChanges(page)).find((c) => c.from === cut)!;
-  await expect
-    .poll(() => heardUntil(page), { timeout: 15_000 })
-    .toBeGreaterThan(shown.at + WINDOW_MS);
-
-  const changes = toneChanges(
-    await heardCrossings(page, shown.at - WINDOW_MS, shown.at + WINDOW_MS),
-  ).filter((c) => c.previousHz !== null);
+    // The listener hears the cut some seconds after the station makes it (the HLS delay).
+    await expect
+      .poll(async () => (await titleChanges(page)).some((c) => c.from === cut), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    const shown = (await titleChanges(page)).find((c) => c.from === cut)!;
+    await expect
+      .poll(() => heardUntil(page), { timeout: 15_000 })
+      .toBeGreaterThan(shown.at + WINDOW_MS);
+    // The change from the cut track's tone to the next one's: with 4-second tones another
+    // boundary can fall in the same window, and it is not the one the panel shows.
+    const [from, to] = [toneFrequency(cut), toneFrequency(shown.to ?? '')];
+    const near = (hz: number | null, want: number | undefined) =>
+      hz !== null && want !== undefined && Math.abs(hz / want - 1) < 0.03;
+    const changes = toneChanges(
+      await heardCrossings(page, shown.at - WINDOW_MS, shown.at + WINDOW_MS),
+    ).filter((c) => near(c.previousHz, from) && near(c.hz, to));
+    return { cut, shown, changes };
+  };
+  let { cut, shown, changes } = await measure();
+  for (let attempt = 1; attempt < 3 && changes.length === 0; attempt++) {
+    ({ cut, shown, changes } = await measure());
+  }
   expect(changes.length, 'a change of tone heard around the panel’s change').toBeGreaterThan(0);
   const heard = changes.reduce((a, b) =>
     Math.abs(b.at - shown.at) < Math.abs(a.at - shown.at) ? b : a,
