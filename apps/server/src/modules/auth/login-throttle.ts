@@ -46,10 +46,6 @@ export class LoginThrottle {
     this.pairs.delete(pairKey(account, address));
   }
 
-  get size(): number {
-    return this.pairs.size;
-  }
-
   private forgetQuiet(now: number): void {
     for (const [key, failures] of this.pairs) {
       if (this.pairs.size <= MAX_PAIRS && now - failures.last <= this.maxSeconds) break;
