@@ -100,6 +100,7 @@ describe('sending a private message', () => {
         id: ann.id,
         username: await nameOf(ann.id),
         last_message_time: message.sent_timestamp,
+        last_message_id: message.id,
         unread_count: 1,
       },
     ]);
@@ -108,6 +109,7 @@ describe('sending a private message', () => {
         id: bob.id,
         username: await nameOf(bob.id),
         last_message_time: message.sent_timestamp,
+        last_message_id: message.id,
         unread_count: 0,
       },
     ]);

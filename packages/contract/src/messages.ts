@@ -20,6 +20,11 @@ export const ConversationSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   last_message_time: z.number().int(),
+  /**
+   * The id of the latest message between the two. A live message with this id or a lower one
+   * is already counted in `unread_count`.
+   */
+  last_message_id: z.number().int(),
   /** Messages from this partner the caller has not read. */
   unread_count: z.number().int(),
 });

@@ -115,7 +115,7 @@ describe('liveHandlers', () => {
     };
     queryClient.setQueryData(inboxKeys.thread(7, 8), empty);
     queryClient.setQueryData(inboxKeys.conversations(7), [
-      { id: 8, username: 'pal', last_message_time: 1, unread_count: 0 },
+      { id: 8, username: 'pal', last_message_time: 1, last_message_id: 0, unread_count: 0 },
     ]);
     receive({ type: 'private_message', message: message(1, 8, 7) });
     receive({ type: 'private_message', message: message(2, 7, 8) });
@@ -127,7 +127,7 @@ describe('liveHandlers', () => {
       [2, 500],
     ]);
     expect(queryClient.getQueryData(inboxKeys.conversations(7))).toEqual([
-      { id: 8, username: 'pal', last_message_time: 102, unread_count: 1 },
+      { id: 8, username: 'pal', last_message_time: 102, last_message_id: 2, unread_count: 1 },
     ]);
 
     const anonymous = setup();

@@ -57,6 +57,7 @@ export class MessageRepo {
         'u.id',
         'u.username',
         eb.fn.max('m.sent_at').as('last_message_time'),
+        eb.fn.max('m.id').as('last_message_id'),
         eb.fn.sum<number>('m.unread').as('unread_count'),
       ])
       .groupBy(['u.id', 'u.username'])
@@ -68,6 +69,7 @@ export class MessageRepo {
       id: r.id,
       username: r.username,
       last_message_time: Number(r.last_message_time),
+      last_message_id: Number(r.last_message_id),
       unread_count: Number(r.unread_count),
     }));
   }

@@ -26,10 +26,11 @@ const msg = (id: number, fields: Partial<PrivateMessage> = {}): PrivateMessage =
   read_timestamp: null,
   ...fields,
 });
-const conv = (id: number, time: number, unread = 0): Conversation => ({
+const conv = (id: number, time: number, unread = 0, lastId = 0): Conversation => ({
   id,
   username: `u${id}`,
   last_message_time: time,
+  last_message_id: lastId,
   unread_count: unread,
 });
 const thread = (...pages: PrivateMessage[][]): ThreadData => ({
@@ -46,13 +47,24 @@ describe('conversation list updates', () => {
   it('moves the partner to the top and counts an incoming message as unread', () => {
     const list = [conv(3, 2000), conv(2, 1000, 1)];
     const next = addToConversations(list, msg(5, { sent_timestamp: 3000 }), ME);
-    expect(next).toEqual([conv(2, 3000, 2), conv(3, 2000)]);
+    expect(next).toEqual([conv(2, 3000, 2, 5), conv(3, 2000)]);
+  });
+
+  it('does not count a message the fetched list already holds', () => {
+    // The list was fetched after message 5 was stored; its live push arrives afterwards.
+    const list = [conv(2, 3000, 2, 5), conv(3, 2000)];
+    expect(addToConversations(list, msg(5, { sent_timestamp: 3000 }), ME)).toEqual(list);
+    expect(addToConversations(list, msg(4), ME)).toEqual(list);
+    expect(addToConversations(list, msg(6, { sent_timestamp: 3001 }), ME)).toEqual([
+      conv(2, 3001, 3, 6),
+      conv(3, 2000),
+    ]);
   });
 
   it("does not count one's own message as unread", () => {
     const list = [conv(3, 2000), conv(2, 1000)];
     const own = msg(6, { from_uid: ME, to_uid: 2, sent_timestamp: 2500 });
-    expect(addToConversations(list, own, ME)).toEqual([conv(2, 2500), conv(3, 2000)]);
+    expect(addToConversations(list, own, ME)).toEqual([conv(2, 2500, 0, 6), conv(3, 2000)]);
   });
 
   it('asks for a reload when the partner is new', () => {
@@ -99,7 +111,7 @@ describe('cache stores', () => {
     expect(
       threadMessages(queryClient.getQueryData(inboxKeys.thread(ME, 2))).map((m) => m.id),
     ).toEqual([1, 2]);
-    expect(queryClient.getQueryData(inboxKeys.conversations(ME))).toEqual([conv(2, 1002, 1)]);
+    expect(queryClient.getQueryData(inboxKeys.conversations(ME))).toEqual([conv(2, 1002, 1, 2)]);
 
     storePrivateMessage(queryClient, msg(3, { from_uid: 9 }), ME);
     expect(queryClient.getQueryState(inboxKeys.conversations(ME))?.isInvalidated).toBe(true);

@@ -31,8 +31,10 @@ export const partnerOf = (message: PrivateMessage, me: number): number =>
 
 /**
  * The list after a message to or from `me`: the partner's entry moves to the top with the
- * message's time, and counts one more unread when the message is to `me`. Null when the partner
- * is not in the list yet (a new conversation): the list is then fetched again.
+ * message's time, and counts one more unread when the message is to `me`. A message the list
+ * already holds (its id at most the entry's `last_message_id`: the list was fetched after it was
+ * stored, and its live push came later) leaves the list as it is. Null when the partner is not in
+ * the list yet (a new conversation): the list is then fetched again.
  */
 export function addToConversations(
   list: readonly Conversation[],
@@ -42,10 +44,12 @@ export function addToConversations(
   const partner = partnerOf(message, me);
   const entry = list.find((c) => c.id === partner);
   if (!entry) return null;
+  if (message.id <= entry.last_message_id) return [...list];
   const incoming = message.to_uid === me && message.from_uid !== me;
   const updated: Conversation = {
     ...entry,
     last_message_time: Math.max(entry.last_message_time, message.sent_timestamp),
+    last_message_id: message.id,
     unread_count: entry.unread_count + (incoming && message.read_timestamp === null ? 1 : 0),
   };
   return [updated, ...list.filter((c) => c.id !== partner)].sort(
