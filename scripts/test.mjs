@@ -23,8 +23,22 @@ function run(label, command, args, options = {}) {
   return result.status === 0;
 }
 
-function vitestCounts(file) {
+/** A failing test's file, name and the first lines of its error, for the summary. */
+const failures = [];
+
+function vitestCounts(label, file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const suite of r.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      const error = (t.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+      failures.push(`${label}: ${where} > ${t.fullName}\n    ${error}`);
+    }
+    if (failedTests.length === 0 && suite.status === 'failed') {
+      failures.push(`${label}: ${where}\n    ${String(suite.message ?? '').slice(0, 600)}`);
+    }
+  }
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests };
 }
 
@@ -45,7 +59,7 @@ function vitest(label, env, extraArgs) {
       env: { ...process.env, ...env },
     },
   );
-  summary.push([label, fs.existsSync(out) ? vitestCounts(out) : null]);
+  summary.push([label, fs.existsSync(out) ? vitestCounts(label, out) : null]);
 }
 
 async function postgresReachable() {
@@ -94,6 +108,7 @@ if (fs.existsSync(chromium)) {
   if (strict) failed = true;
 }
 
+if (failures.length > 0) console.log(`\n=== failed ===\n${failures.join('\n')}`);
 console.log('\n=== summary ===');
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const [label, counts] of summary) {
