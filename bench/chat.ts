@@ -13,10 +13,7 @@
  *        [--bytes 100] [--workers 2] [--in-flight 100] [--drain-s 30] [--fanout auto|N]
  */
 import { fileURLToPath } from 'node:url';
-import {
-  ONELINER_BURST,
-  ONELINER_WINDOW_MS,
-} from '../apps/server/src/modules/oneliner/oneliner.service.js';
+import { FIXED_LIMITS } from '../apps/server/src/core/rate-limits.js';
 import type { FromClients, PhaseReport, ToClients } from './chat/clients.js';
 import { expect, startClientProcess, type ClientProcess } from './support/client-processes.js';
 import { percentile } from './support/load.js';
@@ -35,6 +32,9 @@ import {
 } from './support/processes.js';
 import { printPhase, printSummary, type PhaseResult } from './chat/report.js';
 import { signup, startStation, waitIdle } from './support/station.js';
+
+/** The chat's limit: this many messages per window from one account. */
+const { max: ONELINER_BURST, windowMs: ONELINER_WINDOW_MS } = FIXED_LIMITS.chat;
 
 const args = parseArgs();
 const listeners = Number(args.get('listeners') || 5000);

@@ -18,6 +18,9 @@ import { registerControlCharacterCheck } from './plugins/control-characters.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { trackRouteMethods } from './plugins/method-not-allowed.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
+import { limitTable } from './core/rate-limits.js';
+import { stationKeyPrefix } from './bus/create-bus.js';
 import { registerWebSite } from './plugins/web-site.js';
 
 export interface AppDeps {
@@ -81,6 +84,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await registerOpenApi(app, deps.config.stationName);
+  const { config } = deps;
+  await registerRateLimits(
+    app,
+    limitTable({
+      signupsPerHour: config.signupsPerHour,
+      loginsPerAddressPerMinute: deps.loginLimits?.perIpPerMinute ?? config.loginsPerMinute,
+    }),
+    {
+      redisUrl: config.redisUrl,
+      keyPrefix: config.redisUrl ? stationKeyPrefix({ ...config, redisUrl: config.redisUrl }) : '',
+    },
+  );
 
   for (const routes of ctx.routes) await app.register(routes);
   await app.register(liveRoutes(ctx.live.hub));

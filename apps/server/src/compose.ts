@@ -175,7 +175,6 @@ export function compose(deps: ComposeDeps) {
     tokens,
     signupMode: config.signupMode,
     loginLimits: deps.loginLimits,
-    signupsPerHour: config.signupsPerHour,
     clock,
   });
   const library = new LibraryService(db, repos.library, repos.search);

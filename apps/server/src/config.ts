@@ -95,6 +95,11 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10),
+  LOGIN_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(30),
   QUEUE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -155,6 +160,8 @@ export type Config = {
   signupMode: 'open' | 'invite';
   /** New accounts one client address may create per hour. */
   signupsPerHour: number;
+  /** Login attempts one client address may make per minute, whatever the accounts. */
+  loginsPerMinute: number;
   queueLimit: number;
   songLockHours: number;
   requestCooldownSeconds: number;
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultDjLabel: e.DEFAULT_DJ_LABEL,
     signupMode: e.SIGNUP_MODE,
     signupsPerHour: e.SIGNUP_PER_HOUR,
+    loginsPerMinute: e.LOGIN_PER_MINUTE,
     queueLimit: e.QUEUE_LIMIT,
     songLockHours: e.SONG_LOCK_HOURS,
     requestCooldownSeconds: e.REQUEST_COOLDOWN_S,

@@ -10,9 +10,11 @@ import {
 } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { MESSAGE_BURST } from '../src/modules/messages/messages.service.js';
+import { FIXED_LIMITS } from '../src/core/rate-limits.js';
 import { bearer, quickUser } from './helpers/factories.js';
 import { closeAll, connect, listening, type Client } from './helpers/live-clients.js';
+
+const MESSAGE_BURST = FIXED_LIMITS.message.max;
 
 let app: App;
 let url: string;

@@ -6,9 +6,11 @@ import {
 } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { ONELINER_BURST } from '../src/modules/oneliner/oneliner.service.js';
+import { FIXED_LIMITS } from '../src/core/rate-limits.js';
 import { bearer, quickUser } from './helpers/factories.js';
 import { connect, listening, type Client } from './helpers/live-clients.js';
+
+const ONELINER_BURST = FIXED_LIMITS.chat.max;
 
 let app: App;
 let url: string;

@@ -11,12 +11,12 @@ export interface BusSettings {
 }
 
 /**
- * The Redis channel of one station: the nodes that share a database share the channel. It is
- * named after the database's name (not its host, which nodes may spell differently) and the
+ * What every Redis key and channel of one station starts with: the nodes that share a database
+ * share it. It is named after the database's name (not its host, which nodes may spell differently) and the
  * database number in REDIS_URL: Redis pub/sub ignores database numbers, so the name carries
  * it, and stations sharing one Redis keep apart as their operators would expect.
  */
-export function busChannel(settings: BusSettings & { redisUrl: string }): string {
+export function stationKeyPrefix(settings: BusSettings & { redisUrl: string }): string {
   const redisDb = Number(new URL(settings.redisUrl).pathname.slice(1)) || 0;
   let database: string;
   if (settings.databaseUrl) {
@@ -28,8 +28,12 @@ export function busChannel(settings: BusSettings & { redisUrl: string }): string
     const digest = crypto.createHash('sha256').update(settings.dataDir).digest('hex');
     database = `sqlite-${digest.slice(0, 16)}`;
   }
-  return `queuecast:${redisDb}:${database}:events`;
+  return `queuecast:${redisDb}:${database}`;
 }
+
+/** The Redis channel of one station's bus. */
+export const busChannel = (settings: BusSettings & { redisUrl: string }): string =>
+  `${stationKeyPrefix(settings)}:events`;
 
 /** The Redis bus when REDIS_URL is set, the memory bus otherwise. */
 export function createEventBus(settings: BusSettings, log: BusLog): EventBus {

@@ -18,6 +18,7 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
     app.post(
       API.signup.pattern,
       {
+        config: { limit: 'signup' },
         schema: {
           tags: ['auth'],
           body: SignupBodySchema,
@@ -29,12 +30,13 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
           },
         },
       },
-      (req) => auth.signup(req.body, req.ip),
+      (req) => auth.signup(req.body),
     );
 
     app.post(
       API.login.pattern,
       {
+        config: { limit: 'login' },
         schema: {
           tags: ['auth'],
           body: LoginBodySchema,

@@ -12,7 +12,6 @@ import { isUniqueViolation, nowSeconds } from '../../db/dialect.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
 import type { TokenService } from '../../auth/tokens.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/http-error.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { LoginThrottle } from './login-throttle.js';
 import { secondsText } from '../../lib/text.js';
@@ -21,7 +20,10 @@ import { toUser } from '../users/user-presenter.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
 
 export interface LoginLimits {
-  /** Login attempts per client address per minute, whatever the accounts. */
+  /**
+   * Login attempts per client address per minute, whatever the accounts: the login route's
+   * rate limit (core/rate-limits.ts), counted before this service is asked.
+   */
   perIpPerMinute: number;
   /** Failures one address may make for one account before it waits between guesses. */
   freeFailures: number;
@@ -43,9 +45,7 @@ function newReferralCode(): string {
 }
 
 export class AuthService {
-  private readonly ipLimiter: RateLimiter;
   private readonly throttle: LoginThrottle;
-  private readonly signupLimiter: RateLimiter;
 
   constructor(
     private readonly deps: {
@@ -55,14 +55,10 @@ export class AuthService {
       tokens: TokenService;
       signupMode: 'open' | 'invite';
       loginLimits?: LoginLimits;
-      /** New accounts per client address per hour. */
-      signupsPerHour: number;
       clock?: Clock;
     },
   ) {
     const limits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
-    this.ipLimiter = new RateLimiter(limits.perIpPerMinute, 60_000);
-    this.signupLimiter = new RateLimiter(deps.signupsPerHour, 60 * 60_000);
     this.throttle = new LoginThrottle(
       limits.freeFailures,
       limits.maxDelaySeconds,
@@ -70,17 +66,10 @@ export class AuthService {
     );
   }
 
-  async signup(body: SignupBody, ip: string): Promise<{ token: string; user: User }> {
+  async signup(body: SignupBody): Promise<{ token: string; user: User }> {
     const code = body.referralCode?.trim() || undefined;
     if (this.deps.signupMode === 'invite' && !code) {
       throw badRequest('A referral code is required to sign up.');
-    }
-    const wait = this.signupLimiter.take(ip);
-    if (wait > 0) {
-      throw tooManyRequests(
-        `Too many new accounts from your address. Try again in ${secondsText(wait)}.`,
-        wait,
-      );
     }
     const passwordHash = await hashPassword(body.password);
     const row = await this.createAccount({
@@ -135,8 +124,7 @@ export class AuthService {
 
   async login(body: LoginBody, ip: string): Promise<string> {
     const account = body.username;
-    const ipWait = this.ipLimiter.take(ip);
-    const wait = Math.max(ipWait, this.throttle.wait(account, ip));
+    const wait = this.throttle.wait(account, ip);
     if (wait > 0) {
       throw tooManyRequests(`Too many login attempts. Try again in ${secondsText(wait)}.`, wait);
     }

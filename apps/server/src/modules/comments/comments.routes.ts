@@ -19,6 +19,7 @@ export function commentsRoutes(deps: {
     app.post(
       API.songComment.pattern,
       {
+        config: { limit: 'comment' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['comments'],

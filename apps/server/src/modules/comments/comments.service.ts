@@ -1,18 +1,13 @@
 import type { RecentComment } from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
 import { nowSeconds } from '../../db/dialect.js';
-import { notFound, tooManyRequests } from '../../lib/http-error.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
-import { secondsText } from '../../lib/text.js';
+import { notFound } from '../../lib/http-error.js';
 import type { SongRepo } from '../catalog/song.repo.js';
 import type { CommentRepo } from './comment.repo.js';
 
 export const RECENT_COMMENTS = 20;
 
 export class CommentsService {
-  /** Five comments a minute per user keeps a conversation going and a flood out. */
-  private readonly limiter = new RateLimiter(5, 60_000);
-
   constructor(
     private readonly comments: CommentRepo,
     private readonly songs: SongRepo,
@@ -21,10 +16,6 @@ export class CommentsService {
 
   async post(userId: number, songId: number, comment: string): Promise<{ id: number }> {
     if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
-    const wait = this.limiter.take(String(userId));
-    if (wait > 0) {
-      throw tooManyRequests(`You're commenting too fast. Wait ${secondsText(wait)}.`, wait);
-    }
     const created = await this.comments.insert({
       song_id: songId,
       user_id: userId,

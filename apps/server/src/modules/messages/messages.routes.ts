@@ -78,6 +78,7 @@ export function messagesRoutes(deps: {
     app.post(
       API.messages.pattern,
       {
+        config: { limit: 'message' },
         ...signedIn,
         schema: {
           ...base,

@@ -8,16 +8,12 @@ import type {
 import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
-import { secondsText, utcMinute } from '../../lib/text.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
+import { utcMinute } from '../../lib/text.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { ContactsRepo } from './contacts.repo.js';
 import type { MessageRepo } from './message.repo.js';
 
-/** Private messages one user may send in the window: a conversation, not a flood. */
-export const MESSAGE_BURST = 10;
-export const MESSAGE_WINDOW_MS = 60_000;
 /** Conversations the inbox lists, most recent first. */
 export const CONVERSATIONS_SHOWN = 200;
 
@@ -32,8 +28,6 @@ interface Caller {
  * open pages through their rooms.
  */
 export class MessagesService {
-  private readonly limiter = new RateLimiter(MESSAGE_BURST, MESSAGE_WINDOW_MS);
-
   constructor(
     private readonly db: Db,
     private readonly messages: MessageRepo,
@@ -59,10 +53,6 @@ export class MessagesService {
     }
     if (blocked)
       throw new HttpError(403, `${recipient.username} does not accept messages from you.`);
-    const wait = this.limiter.take(String(from.id));
-    if (wait > 0) {
-      throw tooManyRequests(`You're sending messages too fast. Wait ${secondsText(wait)}.`, wait);
-    }
     const { id, unread } = await this.db.transaction().execute(async (trx) => {
       const id = await this.messages.insert(
         { from_id: from.id, to_id: toId, message: text, sent_at: now },

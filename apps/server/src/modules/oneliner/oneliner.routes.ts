@@ -32,6 +32,7 @@ export function onelinerRoutes(deps: {
     app.post(
       API.oneliner.pattern,
       {
+        config: { limit: 'chat' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['oneliner'],

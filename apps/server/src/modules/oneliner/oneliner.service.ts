@@ -2,21 +2,14 @@ import { isStaff, LIMITS, type OnelinerMessage } from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import { HttpError, tooManyRequests } from '../../lib/http-error.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
 import { secondsText, utcMinute } from '../../lib/text.js';
 import type { UserRepo } from '../users/user.repo.js';
 import { maskWords } from './chat-rules.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import type { OnelinerRepo } from './oneliner.repo.js';
 
-/** Messages one listener may post in the window: a lively chat, but no flood. */
-export const ONELINER_BURST = 5;
-export const ONELINER_WINDOW_MS = 10_000;
-
-/** The public chat: posting (limited per listener) and paging back through it. */
+/** The public chat: posting and paging back through it. */
 export class OnelinerService {
-  private readonly limiter = new RateLimiter(ONELINER_BURST, ONELINER_WINDOW_MS);
-
   constructor(
     private readonly repo: OnelinerRepo,
     private readonly moderation: Pick<ModerationRepo, 'chatSettings' | 'lastPostAt'>,
@@ -51,9 +44,6 @@ export class OnelinerService {
       const wait = slow - (now - lastPostAt);
       throw tooManyRequests(`Slow mode is on. Wait ${secondsText(wait)}.`, wait);
     }
-    const wait = this.limiter.take(String(user.id));
-    if (wait > 0)
-      throw tooManyRequests(`You're chatting too fast. Wait ${secondsText(wait)}.`, wait);
     const text = maskWords(message, settings.word_filter);
     const id = await this.repo.insert({ user_id: user.id, message: text, created_at: now });
     const posted: OnelinerMessage = {

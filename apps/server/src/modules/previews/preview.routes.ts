@@ -14,6 +14,7 @@ export function previewRoutes(deps: {
     app.get(
       API.songPreview.pattern,
       {
+        config: { limit: 'preview' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['songs'],

@@ -1,19 +1,12 @@
 import path from 'node:path';
 import { isPlayable } from '../../core/song-rules.js';
-import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error.js';
-import { RateLimiter } from '../../lib/rate-limiter.js';
-import { secondsText } from '../../lib/text.js';
+import { conflict, HttpError, notFound } from '../../lib/http-error.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { PreviewCache } from '../../media/preview.js';
 import type { SongRepo } from '../catalog/song.repo.js';
 
-/** Previews a listener may start per minute. */
-export const PREVIEWS_PER_MINUTE = 10;
-
-/** The song page's Preview: a cached 30 s clip from the middle of the song, per-user limited. */
+/** The song page's Preview: a cached 30 s clip from the middle of the song. */
 export class PreviewService {
-  private readonly limiter = new RateLimiter(PREVIEWS_PER_MINUTE, 60_000);
-
   constructor(
     private readonly songs: Pick<SongRepo, 'playable'>,
     private readonly store: MediaStore,
@@ -27,9 +20,6 @@ export class PreviewService {
     if (song.stored_path === null || !isPlayable({ status: song.status, has_file: true })) {
       throw conflict('This song has no playable file.');
     }
-    const wait = this.limiter.take(String(userId));
-    if (wait > 0)
-      throw tooManyRequests(`You're previewing too fast. Wait ${secondsText(wait)}.`, wait);
     try {
       return await this.cache.clip({
         songId,

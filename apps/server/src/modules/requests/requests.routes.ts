@@ -29,6 +29,7 @@ export function requestsRoutes(deps: {
     app.post(
       API.song.pattern,
       {
+        config: { limit: 'request' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['queue'],
@@ -64,6 +65,7 @@ export function requestsRoutes(deps: {
     app.post(
       API.queue.pattern,
       {
+        config: { limit: 'request' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['queue'],

@@ -28,12 +28,13 @@ export function uploadRoutes(deps: {
     app.post(
       API.upload.pattern,
       {
+        config: { limit: 'upload' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['uploads'],
           summary: 'Upload the audio file of a song that has none (signed in)',
           description:
-            "multipart/form-data with the fields `file` and `songid`, in either order. The file must decode as audio with ffmpeg (judged by its content, not its name or type) and be at most UPLOAD_MAX_MB MiB (413 otherwise). Staff files play at once (a song missing its file becomes active); a listener's file waits for staff review (the song goes to `review`). 400: no file, an empty file, not audio, a missing or invalid songid; 404: no such song; 409: the song has a file already, or the same file is already stored; 415: not multipart.",
+            "multipart/form-data with the fields `file` and `songid`, in either order. The file must decode as audio with ffmpeg (judged by its content, not its name or type) and be at most UPLOAD_MAX_MB MiB (413 otherwise). Staff files play at once (a song missing its file becomes active); a listener's file waits for staff review (the song goes to `review`). 400: no file, an empty file, not audio, a missing or invalid songid; 404: no such song; 409: the song has a file already, or the same file is already stored; 415: not multipart; 429 (with retry_after): more uploads than the per-listener limit allows.",
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           response: {
@@ -44,6 +45,7 @@ export function uploadRoutes(deps: {
             409: ErrorSchema,
             413: ErrorSchema,
             415: ErrorSchema,
+            429: ErrorSchema,
           },
         },
       },

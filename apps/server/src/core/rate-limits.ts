@@ -1,0 +1,94 @@
+/**
+ * How often a client may do each thing that costs the station work or floods other listeners,
+ * and what it is told when it has to wait. The HTTP layer enforces every one of them with the
+ * same mechanism (one counter per name and client, shared by all nodes when they share Redis).
+ */
+export type LimitName =
+  | 'signup'
+  | 'login'
+  | 'chat'
+  | 'message'
+  | 'request'
+  | 'preview'
+  | 'upload'
+  | 'comment';
+
+export interface Limit {
+  /** Actions allowed in one window. */
+  max: number;
+  windowMs: number;
+  /** Counted per client address (before login) or per signed-in account. */
+  per: 'address' | 'user';
+  /** The refusal, given the wait as text ("8 seconds"). */
+  refusal: (wait: string) => string;
+  /** Staff are not counted (their work comes in batches, and is not a stranger's flood). */
+  staffExempt?: boolean;
+}
+
+export type LimitTable = Record<LimitName, Limit>;
+
+/** The settings an operator may change; the rest are fixed. */
+export interface LimitSettings {
+  signupsPerHour: number;
+  loginsPerAddressPerMinute: number;
+}
+
+/** The limits an operator cannot change: chat, messages, requests, previews, uploads, comments. */
+export const FIXED_LIMITS: Record<Exclude<LimitName, 'signup' | 'login'>, Limit> = {
+  chat: {
+    max: 5,
+    windowMs: 10_000,
+    per: 'user',
+    refusal: (wait) => `You're chatting too fast. Wait ${wait}.`,
+  },
+  message: {
+    max: 10,
+    windowMs: 60_000,
+    per: 'user',
+    refusal: (wait) => `You're sending messages too fast. Wait ${wait}.`,
+  },
+  // The request rules (songs waiting, cooldown) come first; this only stops a script.
+  request: {
+    max: 30,
+    windowMs: 60_000,
+    per: 'user',
+    refusal: (wait) => `You're queuing too fast. Wait ${wait}.`,
+  },
+  preview: {
+    max: 10,
+    windowMs: 60_000,
+    per: 'user',
+    refusal: (wait) => `You're previewing too fast. Wait ${wait}.`,
+  },
+  upload: {
+    max: 30,
+    windowMs: 10 * 60_000,
+    per: 'user',
+    refusal: (wait) => `You're uploading too fast. Wait ${wait}.`,
+    staffExempt: true,
+  },
+  comment: {
+    max: 5,
+    windowMs: 60_000,
+    per: 'user',
+    refusal: (wait) => `You're commenting too fast. Wait ${wait}.`,
+  },
+};
+
+export function limitTable(settings: LimitSettings): LimitTable {
+  return {
+    signup: {
+      max: settings.signupsPerHour,
+      windowMs: 60 * 60_000,
+      per: 'address',
+      refusal: (wait) => `Too many new accounts from your address. Try again in ${wait}.`,
+    },
+    login: {
+      max: settings.loginsPerAddressPerMinute,
+      windowMs: 60_000,
+      per: 'address',
+      refusal: (wait) => `Too many login attempts. Try again in ${wait}.`,
+    },
+    ...FIXED_LIMITS,
+  };
+}
