@@ -87,6 +87,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { MP3_BYTES_PER_SECOND } from './station/mp3-broadcaster.js';
 import { Station } from './station/station.js';
 import { StationRepo } from './station/station.repo.js';
 import { stationRoutes } from './station/station.routes.js';
@@ -259,6 +260,10 @@ export function compose(deps: ComposeDeps) {
     stationUrl: config.stationUrl,
     rules,
     artistSpacing: config.autoDjArtistSpacing,
+    mp3Limits: {
+      maxPerAddress: config.mp3MaxPerIp,
+      maxLagBytes: config.mp3MaxLagSeconds * MP3_BYTES_PER_SECOND,
+    },
     clock,
     repo: repos.station,
     bus,

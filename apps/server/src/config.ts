@@ -137,6 +137,16 @@ const EnvSchema = z.object({
     .int('must be a whole number from 1')
     .min(1, 'must be a whole number from 1')
     .default(20),
+  MP3_MAX_PER_IP: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .default(8),
+  MP3_MAX_LAG_S: z.coerce
+    .number({ error: 'must be a number of seconds from 2 to 300' })
+    .min(2, 'must be a number of seconds from 2 to 300')
+    .max(300, 'must be a number of seconds from 2 to 300')
+    .default(10),
   UPLOAD_MAX_MB: z.coerce
     .number({ error: 'must be a whole number of MiB from 1' })
     .int('must be a whole number of MiB from 1')
@@ -182,6 +192,10 @@ export type Config = {
   liveSendQueueBytes: number;
   /** Open /ws sockets allowed per client address; more are refused (429). */
   liveMaxSocketsPerIp: number;
+  /** MP3 streams allowed per client address; more are refused (429). */
+  mp3MaxPerIp: number;
+  /** Seconds of audio an MP3 listener may fall behind before it is dropped. */
+  mp3MaxLagSeconds: number;
   /** The largest audio file an upload may send, in MiB. */
   uploadMaxMiB: number;
 };
@@ -246,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),
     liveSendQueueBytes: e.LIVE_SEND_QUEUE,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
+    mp3MaxPerIp: e.MP3_MAX_PER_IP,
+    mp3MaxLagSeconds: e.MP3_MAX_LAG_S,
     uploadMaxMiB: e.UPLOAD_MAX_MB,
   };
 }

@@ -25,7 +25,10 @@ interface Refusal {
 }
 
 /** A request each limited route takes; what it answers below the limit does not matter. */
-type Send = (app: App, token: string) => Promise<{ statusCode: number; body: string }>;
+type Send = (
+  app: App,
+  token: string,
+) => Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
 
 const perUserRoutes: [LimitName, Send][] = [
   [

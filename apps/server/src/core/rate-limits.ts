@@ -4,14 +4,7 @@
  * same mechanism (one counter per name and client, shared by all nodes when they share Redis).
  */
 export type LimitName =
-  | 'signup'
-  | 'login'
-  | 'chat'
-  | 'message'
-  | 'request'
-  | 'preview'
-  | 'upload'
-  | 'comment';
+  'signup' | 'login' | 'chat' | 'message' | 'request' | 'preview' | 'upload' | 'comment';
 
 export interface Limit {
   /** Actions allowed in one window. */

@@ -15,28 +15,3 @@ export function clientAddress(req: IncomingMessage, trust: ProxyTrust): string {
   if (!req.socket.remoteAddress) return 'unknown';
   return proxyAddr(req, trust);
 }
-
-/** Open sockets per client address, up to `max` each. */
-export class AddressLimit {
-  private readonly counts = new Map<string, number>();
-
-  constructor(private readonly max: number) {}
-
-  /** Counts one more socket for `address`, unless it already has `max`; says whether it did. */
-  tryAdd(address: string): boolean {
-    const count = this.counts.get(address) ?? 0;
-    if (count >= this.max) return false;
-    this.counts.set(address, count + 1);
-    return true;
-  }
-
-  remove(address: string): void {
-    const count = this.counts.get(address) ?? 0;
-    if (count <= 1) this.counts.delete(address);
-    else this.counts.set(address, count - 1);
-  }
-
-  count(address: string): number {
-    return this.counts.get(address) ?? 0;
-  }
-}

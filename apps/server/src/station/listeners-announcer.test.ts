@@ -19,7 +19,7 @@ afterEach(() => {
 /** A real MP3 broadcaster behind a real HTTP server, and a way to connect listeners to it. */
 async function mp3Station() {
   const mp3 = new Mp3Broadcaster({ name: 'test', genre: 'Test', url: '' });
-  const server = http.createServer((_, res) => mp3.add(res));
+  const server = http.createServer((req, res) => mp3.add(res, req.socket.remoteAddress ?? ''));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   cleanup.push(() => {

@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
+import { AddressLimit } from '../lib/address-limit.js';
 import { ICY_METAINT, ICY_NO_CHANGE, icyMetadataBlock } from './icy-metadata.js';
 import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
+import { connectionKey, readSendQueues, type SendQueues } from './tcp-send-queues.js';
 
 /** Audio sent at once to a new listener (~3 s at 128 kb/s), so playback starts immediately. */
 export const BURST_BYTES = 48 * 1024;
-/** A listener this far behind (~16 s of audio unsent) is dropped rather than slowing anyone. */
-export const MAX_BACKLOG_BYTES = 256 * 1024;
+/** Bytes of the stream per second of audio (128 kb/s). */
+export const MP3_BYTES_PER_SECOND = 16_000;
 /** Frames are gathered and written this often: fewer, larger writes per listener. */
 export const FLUSH_MS = 250;
 
@@ -53,6 +55,33 @@ interface Chunk {
   changes: { at: number; mark: Mark }[];
 }
 
+export interface Mp3Limits {
+  /** Streams one client address may hold open at once. */
+  maxPerAddress: number;
+  /**
+   * Bytes a listener may fall behind, counting what waits in Node and in the kernel's send
+   * buffer, before it is dropped: a stalled reader must not hold megabytes for minutes.
+   */
+  maxLagBytes: number;
+  /** How often the kernel's send queues are looked at. */
+  lagCheckMs: number;
+  /** The kernel's send queues (tests hand in their own). */
+  sendQueues: () => SendQueues;
+}
+
+export const DEFAULT_MP3_LIMITS: Mp3Limits = {
+  maxPerAddress: 8,
+  maxLagBytes: 10 * MP3_BYTES_PER_SECOND,
+  lagCheckMs: 1000,
+  sendQueues: readSendQueues,
+};
+
+interface Listener {
+  address: string;
+  /** The connection as the kernel's tables name it; null when its socket has no address. */
+  key: string | null;
+}
+
 interface IcyListener {
   /** Audio bytes until this listener's next metadata block. */
   untilMeta: number;
@@ -62,14 +91,20 @@ interface IcyListener {
 /**
  * The continuous MP3: encoder output cut into whole frames, gathered for FLUSH_MS and written
  * as one buffer, the same bytes to every listener's socket. A new listener first gets the
- * last BURST_BYTES; a listener that cannot keep up is disconnected.
+ * last BURST_BYTES; a listener that falls `maxLagBytes` behind is disconnected, and each
+ * client address may hold `maxPerAddress` streams.
  *
  * Listeners that send `Icy-MetaData: 1` get the same audio cut every ICY_METAINT bytes by a
  * metadata block (built once per title); the title changes at the frame where the new track's
  * first sample is heard.
  */
 export class Mp3Broadcaster {
-  private readonly listeners = new Set<ServerResponse>();
+  private readonly listeners = new Map<ServerResponse, Listener>();
+  private readonly perAddress: AddressLimit;
+  private readonly limits: Mp3Limits;
+  private lagTimer: NodeJS.Timeout | null = null;
+  /** Listeners dropped for falling behind, since start. */
+  dropped = 0;
   private readonly icy = new Map<ServerResponse, IcyListener>();
   private readonly splitter = new Mp3FrameSplitter();
   private pending: Buffer[] = [];
@@ -86,8 +121,10 @@ export class Mp3Broadcaster {
   private title: Mark | null = null;
   private changes: { at: number; mark: Mark }[] = [];
 
-  constructor(info: StationInfo) {
+  constructor(info: StationInfo, limits: Partial<Mp3Limits> = {}) {
     this.headers = headers(info);
+    this.limits = { ...DEFAULT_MP3_LIMITS, ...limits };
+    this.perAddress = new AddressLimit(this.limits.maxPerAddress);
   }
 
   /**
@@ -111,6 +148,12 @@ export class Mp3Broadcaster {
 
   start(): void {
     this.timer ??= setInterval(() => this.flush(), FLUSH_MS);
+    this.lagTimer ??= setInterval(() => this.dropLagging(), this.limits.lagCheckMs);
+  }
+
+  /** Whether `address` may open one more stream. */
+  hasRoomFor(address: string): boolean {
+    return this.perAddress.count(address) < this.limits.maxPerAddress;
   }
 
   get count(): number {
@@ -136,7 +179,11 @@ export class Mp3Broadcaster {
    * Takes over a response: the header, the burst, then live audio until the listener leaves.
    * The body is the raw MP3 (no chunked framing); it ends when the connection does.
    */
-  add(res: ServerResponse, icyMetadata = false): void {
+  add(res: ServerResponse, address: string, icyMetadata = false): void {
+    if (!this.perAddress.tryAdd(address)) {
+      res.destroy();
+      return;
+    }
     res.useChunkedEncodingByDefault = false;
     const icy = icyMetadata ? { untilMeta: ICY_METAINT, lastBlock: null } : null;
     res.writeHead(
@@ -148,11 +195,15 @@ export class Mp3Broadcaster {
       if (icy) writeIcy(res, icy, c);
       else res.write(c.bytes);
     }
-    this.listeners.add(res);
-    if (icy) this.icy.set(res, icy);
     const socket = res.socket;
+    const key =
+      socket?.remoteAddress && socket.remotePort && socket.localPort
+        ? connectionKey(socket.remoteAddress, socket.remotePort, socket.localPort)
+        : null;
+    this.listeners.set(res, { address, key });
+    if (icy) this.icy.set(res, icy);
     const gone = () => {
-      this.listeners.delete(res);
+      if (this.listeners.delete(res)) this.perAddress.remove(address);
       this.icy.delete(res);
       // The connection ends with the stream: never left half-open behind a finished response.
       socket?.destroy();
@@ -163,8 +214,10 @@ export class Mp3Broadcaster {
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.lagTimer) clearInterval(this.lagTimer);
     this.timer = null;
-    for (const res of this.listeners) res.destroy();
+    this.lagTimer = null;
+    for (const res of [...this.listeners.keys()]) res.destroy();
     this.listeners.clear();
     this.icy.clear();
   }
@@ -183,17 +236,35 @@ export class Mp3Broadcaster {
     this.title = this.changes.at(-1)?.mark ?? this.title;
     this.changes = [];
     this.remember(chunk);
-    for (const res of this.listeners) {
-      if ((res.socket?.writableLength ?? 0) > MAX_BACKLOG_BYTES) {
-        this.listeners.delete(res);
-        this.icy.delete(res);
-        res.destroy();
+    for (const res of this.listeners.keys()) {
+      if ((res.socket?.writableLength ?? 0) > this.limits.maxLagBytes) {
+        this.drop(res);
         continue;
       }
       const icy = this.icy.get(res);
       if (icy) writeIcy(res, icy, chunk);
       else res.write(bytes);
     }
+  }
+
+  /** Drops every listener whose unsent bytes, in Node and in the kernel, are over the limit. */
+  private dropLagging(): void {
+    if (this.listeners.size === 0) return;
+    const queues = this.limits.sendQueues();
+    for (const [res, listener] of this.listeners) {
+      const inKernel = listener.key === null ? 0 : (queues.get(listener.key) ?? 0);
+      if ((res.socket?.writableLength ?? 0) + inKernel > this.limits.maxLagBytes) this.drop(res);
+    }
+  }
+
+  private drop(res: ServerResponse): void {
+    const listener = this.listeners.get(res);
+    if (!listener) return;
+    this.listeners.delete(res);
+    this.icy.delete(res);
+    this.perAddress.remove(listener.address);
+    this.dropped++;
+    res.destroy();
   }
 
   private remember(chunk: Chunk): void {

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { API, ErrorSchema, SkipResultSchema, StreamSegmentParamSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../auth/guards.js';
-import { notFound } from '../lib/http-error.js';
+import { notFound, tooManyRequests } from '../lib/http-error.js';
 import { HLS_SEGMENT_PATTERN } from './encoder.js';
 import type { Station } from './station.js';
 import { offAir, type StationService } from './station.service.js';
+
+/** What a refused stream is told to wait: any stream of the address may end at any time. */
+const MP3_RETRY_SECONDS = 10;
 
 /** The streams (HLS playlist and segments, continuous MP3) and staff control of the station. */
 export function stationRoutes(deps: {
@@ -34,8 +37,14 @@ export function stationRoutes(deps: {
         const { segment } = req.params;
         if (segment === 'live.mp3') {
           if (!station.isRunning) throw offAir();
+          if (!station.mp3.hasRoomFor(req.ip)) {
+            throw tooManyRequests(
+              'Too many streams from your address. Close one and try again.',
+              MP3_RETRY_SECONDS,
+            );
+          }
           reply.hijack();
-          station.mp3.add(reply.raw, req.headers['icy-metadata'] === '1');
+          station.mp3.add(reply.raw, req.ip, req.headers['icy-metadata'] === '1');
           return reply;
         }
         if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');

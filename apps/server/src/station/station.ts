@@ -8,7 +8,7 @@ import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
 import { HlsClock } from './hls-clock.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
-import { Mp3Broadcaster } from './mp3-broadcaster.js';
+import { Mp3Broadcaster, type Mp3Limits } from './mp3-broadcaster.js';
 import { BYTES_PER_FRAME } from './pcm.js';
 import { Playout } from './playout.js';
 import { Scheduler, type Track } from './scheduler.js';
@@ -31,6 +31,8 @@ export interface StationDeps {
   rules: () => Pick<RequestRules, 'lockSeconds'>;
   /** The auto-DJ plays no artist of the last this many songs when the library allows. */
   artistSpacing?: number;
+  /** Per-address cap and lag limit of the MP3 stream. */
+  mp3Limits?: Partial<Mp3Limits>;
   clock: Clock;
   repo: StationRepo;
   bus: EventBus;
@@ -57,11 +59,14 @@ export class Station {
   private readonly announcer: ListenersAnnouncer;
 
   constructor(private readonly deps: StationDeps) {
-    this.mp3 = new Mp3Broadcaster({
-      name: deps.stationName,
-      genre: deps.stationGenre ?? 'Various',
-      url: deps.stationUrl ?? '',
-    });
+    this.mp3 = new Mp3Broadcaster(
+      {
+        name: deps.stationName,
+        genre: deps.stationGenre ?? 'Various',
+        url: deps.stationUrl ?? '',
+      },
+      deps.mp3Limits,
+    );
     this.encoder = new Encoder(
       deps.ffmpeg,
       deps.hlsDir,
