@@ -70,8 +70,24 @@ describe('web client', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error).toContain('Not found');
     }
-    const post = await app.inject({ method: 'POST', url: '/song/12' });
-    expect(post.statusCode).toBe(404);
+  });
+
+  it('answers 405 with Allow for another method on a page of the site or the live socket', async () => {
+    for (const [method, url, allow] of [
+      ['POST', '/song/12', 'GET, HEAD'],
+      ['OPTIONS', '/', 'GET, HEAD'],
+      ['DELETE', '/assets/app.abc123.js', 'GET, HEAD'],
+      ['POST', '/ws', 'GET'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.json().error).toBe(
+        `${method} is not allowed here; use ${allow.split(', ').join(' or ')}.`,
+      );
+    }
+    // A server path that does not exist stays 404 whatever the method.
+    expect((await app.inject({ method: 'POST', url: '/api/nothing' })).statusCode).toBe(404);
   });
 
   it('sends security headers', async () => {

@@ -9,7 +9,8 @@ const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/stream/', '/healthz'];
 /**
  * Serves the built client. Hashed assets are cached for a year; every other GET that is not
  * a server path answers index.html so that each client route deep-links and survives reload.
- * Anything else unmatched is 405 when the path exists with other methods, else 404.
+ * Anything else unmatched is 405 when the path exists with other methods (every page of the
+ * site does, with GET and HEAD), else 404.
  */
 export async function registerWebSite(
   app: FastifyInstance,
@@ -47,7 +48,11 @@ export async function registerWebSite(
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const allowed = allowedMethods(url);
+    // The live socket is an upgrade of a GET; any page of the site is read with GET or HEAD.
+    const allowed =
+      allowedMethods(url) ??
+      (url === '/ws' ? ['GET'] : null) ??
+      (hasSite && !isServerPath ? ['GET', 'HEAD'] : null);
     if (allowed) {
       return reply
         .code(405)
