@@ -75,7 +75,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // The MP3 may be relayed by Icecast on another origin (ICECAST_PUBLIC_URL).
+        mediaSrc: [
+          "'self'",
+          'blob:',
+          ...(deps.config.icecastPublicUrl ? [new URL(deps.config.icecastPublicUrl).origin] : []),
+        ],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,

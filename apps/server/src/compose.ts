@@ -87,6 +87,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
+import { icecastTarget } from './station/icecast-source.js';
 import { MP3_BYTES_PER_SECOND } from './station/mp3-broadcaster.js';
 import { Station } from './station/station.js';
 import { StationRepo } from './station/station.repo.js';
@@ -260,6 +261,13 @@ export function compose(deps: ComposeDeps) {
     stationUrl: config.stationUrl,
     rules,
     artistSpacing: config.autoDjArtistSpacing,
+    icecast: config.icecastSourceUrl
+      ? icecastTarget(config.icecastSourceUrl, {
+          name: config.stationName,
+          genre: config.stationGenre,
+          url: config.stationUrl,
+        })
+      : undefined,
     mp3Limits: {
       maxPerAddress: config.mp3MaxPerIp,
       maxLagBytes: config.mp3MaxLagSeconds * MP3_BYTES_PER_SECOND,
@@ -309,7 +317,12 @@ export function compose(deps: ComposeDeps) {
     previewRoutes({ previews: services.previews, guards }),
     uploadRoutes({ uploads: services.uploads, guards }),
     artRoutes({ art: services.art }),
-    stationRoutes({ station, service: stationService, guards }),
+    stationRoutes({
+      station,
+      service: stationService,
+      guards,
+      mp3Elsewhere: config.icecastPublicUrl,
+    }),
   ];
 
   return {

@@ -120,6 +120,34 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the MP3 caps: streams per address and the lag a listener may fall behind', () => {
+    expect(loadConfig({})).toMatchObject({ mp3MaxPerIp: 8, mp3MaxLagSeconds: 10 });
+    expect(loadConfig({ MP3_MAX_PER_IP: '2', MP3_MAX_LAG_S: '4.5' })).toMatchObject({
+      mp3MaxPerIp: 2,
+      mp3MaxLagSeconds: 4.5,
+    });
+    expect(() => loadConfig({ MP3_MAX_PER_IP: '0' })).toThrow('MP3_MAX_PER_IP: must be a whole');
+    for (const bad of ['1', '301', 'soon']) {
+      expect(() => loadConfig({ MP3_MAX_LAG_S: bad })).toThrow(
+        'MP3_MAX_LAG_S: must be a number of seconds from 2 to 300',
+      );
+    }
+  });
+
+  it('takes an Icecast source URL with its password and mount', () => {
+    const url = 'http://source:hackme@127.0.0.1:8000/live.mp3';
+    expect(loadConfig({ ICECAST_SOURCE_URL: url }).icecastSourceUrl).toBe(url);
+    expect(loadConfig({}).icecastSourceUrl).toBeUndefined();
+    for (const [bad, why] of [
+      ['icecast', 'must be a URL'],
+      ['ftp://source:x@host/live.mp3', 'must be an http:// or https:// URL'],
+      ['http://host:8000/live.mp3', 'must carry the source password'],
+      ['http://source:x@host:8000/', 'must name the mount'],
+    ]) {
+      expect(() => loadConfig({ ICECAST_SOURCE_URL: bad })).toThrow(`ICECAST_SOURCE_URL: ${why}`);
+    }
+  });
+
   it('needs both admin variables or neither', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
       /ADMIN_USERNAME and ADMIN_PASSWORD/,

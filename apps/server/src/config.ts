@@ -137,6 +137,21 @@ const EnvSchema = z.object({
     .int('must be a whole number from 1')
     .min(1, 'must be a whole number from 1')
     .default(20),
+  ICECAST_SOURCE_URL: z
+    .url({ error: 'must be a URL such as http://source:password@icecast:8000/live.mp3' })
+    .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
+      error: 'must be an http:// or https:// URL',
+      abort: true,
+    })
+    .refine((v) => !URL.canParse(v) || new URL(v).password !== '', 'must carry the source password')
+    .refine(
+      (v) => !URL.canParse(v) || new URL(v).pathname.length > 1,
+      'must name the mount (…/live.mp3)',
+    )
+    .optional(),
+  ICECAST_PUBLIC_URL: z
+    .url({ error: 'must be the URL listeners open, such as https://radio.example/live.mp3' })
+    .optional(),
   MP3_MAX_PER_IP: z.coerce
     .number({ error: 'must be a whole number from 1' })
     .int('must be a whole number from 1')
@@ -192,6 +207,10 @@ export type Config = {
   liveSendQueueBytes: number;
   /** Open /ws sockets allowed per client address; more are refused (429). */
   liveMaxSocketsPerIp: number;
+  /** The Icecast mount the playout pushes its MP3 to, as a source client. */
+  icecastSourceUrl: string | undefined;
+  /** Where listeners find the Icecast stream; the web player offers it. */
+  icecastPublicUrl: string | undefined;
   /** MP3 streams allowed per client address; more are refused (429). */
   mp3MaxPerIp: number;
   /** Seconds of audio an MP3 listener may fall behind before it is dropped. */
@@ -261,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveSendQueueBytes: e.LIVE_SEND_QUEUE,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
     mp3MaxPerIp: e.MP3_MAX_PER_IP,
+    icecastSourceUrl: e.ICECAST_SOURCE_URL,
+    icecastPublicUrl: e.ICECAST_PUBLIC_URL,
     mp3MaxLagSeconds: e.MP3_MAX_LAG_S,
     uploadMaxMiB: e.UPLOAD_MAX_MB,
   };

@@ -7,6 +7,7 @@ import { ICY_METAINT } from '../src/station/icy-metadata.js';
 import { frameLength } from '../src/station/mp3-frames.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { decodeMono, segments, windows } from './helpers/pcm.js';
+import { parseIcy } from './helpers/icy.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /** 128 kb/s: stream bytes per second of audio. */
@@ -55,23 +56,6 @@ function listen(headers: Record<string, string>): Promise<Capture> {
   });
 }
 
-/** Splits an ICY stream into its audio and its titles, each at the audio offset it follows. */
-function parseIcy(stream: Buffer, metaint: number) {
-  const audio: Buffer[] = [];
-  const titles: { at: number; title: string | null }[] = [];
-  let i = 0;
-  let audioBytes = 0;
-  while (i + metaint < stream.length) {
-    audio.push(stream.subarray(i, i + metaint));
-    audioBytes += metaint;
-    const length = stream[i + metaint]! * 16;
-    if (i + metaint + 1 + length > stream.length) break;
-    const text = stream.subarray(i + metaint + 1, i + metaint + 1 + length).toString('latin1');
-    titles.push({ at: audioBytes, title: length ? /StreamTitle='(.*?)';/.exec(text)![1]! : null });
-    i += metaint + 1 + length;
-  }
-  return { audio: Buffer.concat(audio), titles };
-}
 
 beforeAll(async () => {
   app = await createTestApp();

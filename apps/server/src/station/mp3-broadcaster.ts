@@ -44,7 +44,14 @@ interface Mark {
   frame: number;
   /** Null until the title is known; the previous title stays until then. */
   block: Buffer | null;
+  title: string | null;
 }
+
+/**
+ * Another consumer of the stream (a source client feeding a relay): each flush's bytes, and
+ * the title in force where they end (null while the first title is not known yet).
+ */
+export type Mp3Sink = (bytes: Buffer, title: string | null) => void;
 
 /** One flush: the bytes, where they sit in the stream, and the titles in force over them. */
 interface Chunk {
@@ -103,6 +110,7 @@ export class Mp3Broadcaster {
   private readonly perAddress: AddressLimit;
   private readonly limits: Mp3Limits;
   private lagTimer: NodeJS.Timeout | null = null;
+  private readonly sinks = new Set<Mp3Sink>();
   /** Listeners dropped for falling behind, since start. */
   dropped = 0;
   private readonly icy = new Map<ServerResponse, IcyListener>();
@@ -135,9 +143,13 @@ export class Mp3Broadcaster {
     const mark: Mark = {
       frame: Math.floor((sample + ENCODER_DELAY_SAMPLES) / SAMPLES_PER_FRAME),
       block: null,
+      title: null,
     };
     this.marks.push(mark);
-    return (title) => (mark.block = icyMetadataBlock(title));
+    return (title) => {
+      mark.block = icyMetadataBlock(title);
+      mark.title = title;
+    };
   }
 
   /** A new encoder process starts counting frames from zero; marks made before are void. */
@@ -149,6 +161,12 @@ export class Mp3Broadcaster {
   start(): void {
     this.timer ??= setInterval(() => this.flush(), FLUSH_MS);
     this.lagTimer ??= setInterval(() => this.dropLagging(), this.limits.lagCheckMs);
+  }
+
+  /** Hands every flush to `sink` from now on; answers the way to stop. */
+  subscribe(sink: Mp3Sink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
   }
 
   /** Whether `address` may open one more stream. */
@@ -236,6 +254,7 @@ export class Mp3Broadcaster {
     this.title = this.changes.at(-1)?.mark ?? this.title;
     this.changes = [];
     this.remember(chunk);
+    for (const sink of this.sinks) sink(bytes, this.title?.title ?? null);
     for (const res of this.listeners.keys()) {
       if ((res.socket?.writableLength ?? 0) > this.limits.maxLagBytes) {
         this.drop(res);

@@ -16,8 +16,10 @@ export function stationRoutes(deps: {
   station: Station;
   service: StationService;
   guards: AuthGuards;
+  /** Where MP3 listeners are sent instead (an Icecast mount relaying the station). */
+  mp3Elsewhere?: string | undefined;
 }): FastifyPluginAsyncZod {
-  const { station, service, guards } = deps;
+  const { station, service, guards, mp3Elsewhere } = deps;
   return async (app) => {
     app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
       if (!station.isRunning) throw offAir();
@@ -36,6 +38,8 @@ export function stationRoutes(deps: {
       async (req, reply) => {
         const { segment } = req.params;
         if (segment === 'live.mp3') {
+          // Icecast serves the listeners; every node sends them there, playout or not.
+          if (mp3Elsewhere) return reply.redirect(mp3Elsewhere, 302);
           if (!station.isRunning) throw offAir();
           if (!station.mp3.hasRoomFor(req.ip)) {
             throw tooManyRequests(

@@ -8,6 +8,7 @@ import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
 import { HlsClock } from './hls-clock.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
+import { IcecastSource, type IcecastTarget } from './icecast-source.js';
 import { Mp3Broadcaster, type Mp3Limits } from './mp3-broadcaster.js';
 import { BYTES_PER_FRAME } from './pcm.js';
 import { Playout } from './playout.js';
@@ -33,6 +34,8 @@ export interface StationDeps {
   artistSpacing?: number;
   /** Per-address cap and lag limit of the MP3 stream. */
   mp3Limits?: Partial<Mp3Limits>;
+  /** An Icecast mount the MP3 is also pushed to, as a source client. */
+  icecast?: IcecastTarget | undefined;
   clock: Clock;
   repo: StationRepo;
   bus: EventBus;
@@ -57,6 +60,9 @@ export class Station {
   private readonly exactStarts = new Map<string, number>();
   private readonly unsubscribe: () => void;
   private readonly announcer: ListenersAnnouncer;
+  /** The Icecast source client, when the MP3 is relayed by Icecast. */
+  readonly icecast: IcecastSource | null;
+  private stopRelay: (() => void) | null = null;
 
   constructor(private readonly deps: StationDeps) {
     this.mp3 = new Mp3Broadcaster(
@@ -67,6 +73,7 @@ export class Station {
       },
       deps.mp3Limits,
     );
+    this.icecast = deps.icecast ? new IcecastSource(deps.icecast, deps.log) : null;
     this.encoder = new Encoder(
       deps.ffmpeg,
       deps.hlsDir,
@@ -151,6 +158,11 @@ export class Station {
     this.playlistWatch.unref();
     const resume = await this.scheduler.resume();
     this.mp3.start();
+    if (this.icecast) {
+      const icecast = this.icecast;
+      this.stopRelay = this.mp3.subscribe((bytes, title) => icecast.write(bytes, title));
+      icecast.start();
+    }
     this.encoder.start();
     if (resume) this.titleOnAir(resume);
     this.playout.start(resume);
@@ -166,6 +178,8 @@ export class Station {
     if (this.playlistWatch) clearInterval(this.playlistWatch);
     this.announcer.stop();
     this.playout.stop();
+    this.stopRelay?.();
+    this.icecast?.stop();
     this.mp3.close();
     await this.encoder.stop();
     this.deps.log.info('station off air');
