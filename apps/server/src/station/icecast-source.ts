@@ -133,7 +133,9 @@ export class IcecastSource {
       }
     };
     socket.on('data', onData);
-    socket.on('error', (err: Error) => this.log.warn({ err: err.message }, 'Icecast connection failed'));
+    socket.on('error', (err: Error) =>
+      this.log.warn({ err: err.message }, 'Icecast connection failed'),
+    );
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.socket = null;
