@@ -56,7 +56,6 @@ function listen(headers: Record<string, string>): Promise<Capture> {
   });
 }
 
-
 beforeAll(async () => {
   app = await createTestApp();
   ffmpeg = app.ctx.media.tools.ffmpeg;
