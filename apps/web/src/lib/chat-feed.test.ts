@@ -21,6 +21,11 @@ describe('chat feed', () => {
     expect(ids(mergeLatest(feed, [msg(7), msg(6), msg(4)]))).toEqual([7, 6, 4, 3, 2]);
   });
 
+  it('keeps a live message newer than an update that was built before it', () => {
+    const feed = addMessage(mergeLatest(undefined, [msg(3), msg(2)]), msg(4));
+    expect(ids(mergeLatest(feed, [msg(3), msg(2)]))).toEqual([4, 3, 2]);
+  });
+
   it('keeps the feed when the update has no messages', () => {
     expect(ids(mergeLatest([msg(1)], []))).toEqual([1]);
   });

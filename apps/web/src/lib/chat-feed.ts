@@ -17,16 +17,20 @@ const newestFirst = (a: OnelinerMessage, b: OnelinerMessage) => b.id - a.id;
 
 /**
  * The feed after a playback update's latest messages: they are the truth for the span of ids
- * they cover (a message there that they lack was deleted), older kept messages stay.
+ * they cover (a message there that they lack was deleted); older kept messages stay, and so do
+ * newer ones: an update may have been built just before a message that was pushed live reached
+ * this page ahead of it.
  */
 export function mergeLatest(
   feed: readonly OnelinerMessage[] | undefined,
   latest: readonly OnelinerMessage[],
 ): OnelinerMessage[] {
   if (latest.length === 0) return feed ? [...feed] : [];
-  const oldest = Math.min(...latest.map((m) => m.id));
-  const older = (feed ?? []).filter((m) => m.id < oldest);
-  return [...latest].sort(newestFirst).concat(older).slice(0, CHAT_FEED_MAX);
+  const ids = latest.map((m) => m.id);
+  const oldest = Math.min(...ids);
+  const newest = Math.max(...ids);
+  const outside = (feed ?? []).filter((m) => m.id < oldest || m.id > newest);
+  return [...latest, ...outside].sort(newestFirst).slice(0, CHAT_FEED_MAX);
 }
 
 /** The feed with one more message: no duplicate ids, newest first, bounded. */
