@@ -81,6 +81,8 @@ test('a muted listener sees when the mute ends, with the input disabled until th
   browser,
   request,
 }) => {
+  // Two browsers, three pages and four page loads: more than the default 30 s on a busy machine.
+  test.slow();
   const listener = await apiSignup(request);
   const text = `${uniqueName('mute')} noisy line`;
   await post(request, listener, text);
