@@ -55,7 +55,9 @@ const ON_AIR = /[\\/]on-air[\\/]/;
 
 export default defineConfig({
   testDir: './specs',
-  timeout: 30_000,
+  // A whole spec: several pages and uploads on two cores shared with both stations' servers
+  // and ffmpeg take 20–30 s on a busy machine. Each expectation keeps its own 5 s.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
   workers: 1,
