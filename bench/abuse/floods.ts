@@ -188,10 +188,12 @@ function openStream(target: Target, address: string, read: boolean): Promise<Str
         res.on('error', () => undefined);
         resolve({
           status: res.statusCode ?? 0,
-          // The client's side of the connection, as its kernel table names it.
+          // The server's side of the connection, as the kernel's table names it: gone from
+          // the established ones once the server has dropped it (the stalled client's own side
+          // may not hear of it while its receive window is shut).
           key:
-            s.remotePort && s.localPort
-              ? connectionKey(s.remoteAddress!, s.remotePort, s.localPort)
+            s.localPort && s.remotePort
+              ? connectionKey(s.localAddress!, s.localPort, s.remotePort)
               : null,
           opened,
           destroy: () => req.destroy(),
