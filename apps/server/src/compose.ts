@@ -89,6 +89,8 @@ import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { icecastTarget } from './station/icecast-source.js';
 import { MP3_BYTES_PER_SECOND } from './station/mp3-broadcaster.js';
+import { LeaseRepo } from './station/lease.repo.js';
+import { PlayoutLeader } from './station/playout-leader.js';
 import { Station } from './station/station.js';
 import { StationRepo } from './station/station.repo.js';
 import { stationRoutes } from './station/station.routes.js';
@@ -278,6 +280,7 @@ export function compose(deps: ComposeDeps) {
     log,
   });
   const stationService = new StationService(station, presenter);
+  const leader = new PlayoutLeader({ lease: new LeaseRepo(db), station, log });
 
   const fanout = createFanout(config, log);
   const hub = new LiveHub({
@@ -296,7 +299,7 @@ export function compose(deps: ComposeDeps) {
   });
 
   const routes: FastifyPluginAsyncZod[] = [
-    healthRoutes({ db, engine }),
+    healthRoutes({ db, engine, playout: () => leader.status }),
     webAppRoutes({ stationName: config.stationName }),
     authRoutes({ auth, guards }),
     usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
@@ -319,6 +322,7 @@ export function compose(deps: ComposeDeps) {
     artRoutes({ art: services.art }),
     stationRoutes({
       station,
+      leader,
       service: stationService,
       guards,
       mp3Elsewhere: config.icecastPublicUrl,
@@ -338,6 +342,7 @@ export function compose(deps: ComposeDeps) {
     presenter,
     services,
     station,
+    leader,
     live: { hub, fanout },
     routes,
   };

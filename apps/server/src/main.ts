@@ -89,8 +89,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.station) {
-    await app.ctx.station.start();
-    app.log.info({ hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' }, 'station on air');
+    // A playout candidate: on air once it holds the lease, at once when no other process does.
+    app.ctx.leader.onLost = () => shutdown('playout lease lost');
+    app.ctx.leader.start();
+    app.log.info({ id: app.ctx.leader.id }, 'playout candidate: waiting for the lease');
   }
 }
 

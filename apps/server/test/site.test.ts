@@ -20,7 +20,7 @@ describe('health', () => {
   it('answers 200 when the database answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: app.ctx.engine });
+    expect(res.json()).toEqual({ status: 'ok', database: app.ctx.engine, playout: 'off' });
   });
 });
 

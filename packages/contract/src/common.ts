@@ -37,7 +37,16 @@ export const bodyIdSchema = (name: string) =>
 
 export const IdParamSchema = z.object({ id: idSchema('id') });
 
-export const HealthSchema = z.object({ status: z.literal('ok'), database: z.string() });
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.string(),
+  /**
+   * This process's part in playing the station: `on-air` holds the playout lease and plays,
+   * `standby` waits to take over, `starting` is between the two, `off` plays no part (STATION=0).
+   */
+  playout: z.enum(['off', 'standby', 'starting', 'on-air']),
+});
+export type Health = z.infer<typeof HealthSchema>;
 
 /**
  * The query of a list read newest first by id: `limit` items, and with `from_id` only those

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 /** Epoch seconds. */
 type Seconds = number;
@@ -192,6 +192,14 @@ export interface ModerationLogTable {
   created_at: Seconds;
 }
 
+/** Who plays the station: one row (id 1), renewed by its holder. */
+export interface PlayoutLeaseTable {
+  id: number;
+  holder: string;
+  /** Epoch milliseconds by the database's clock. */
+  expires_at: ColumnType<number, number | RawBuilder<number>, number | RawBuilder<number>>;
+}
+
 export interface Database {
   users: UsersTable;
   referral_codes: ReferralCodesTable;
@@ -214,4 +222,5 @@ export interface Database {
   private_messages: PrivateMessagesTable;
   tag_pairs: TagPairsTable;
   song_search: SongSearchTable;
+  playout_lease: PlayoutLeaseTable;
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../auth/guards.js';
 import { notFound, tooManyRequests } from '../lib/http-error.js';
 import { HLS_SEGMENT_PATTERN } from './encoder.js';
+import type { PlayoutLeader } from './playout-leader.js';
 import type { Station } from './station.js';
 import { offAir, type StationService } from './station.service.js';
 
@@ -14,12 +15,13 @@ const MP3_RETRY_SECONDS = 10;
 /** The streams (HLS playlist and segments, continuous MP3) and staff control of the station. */
 export function stationRoutes(deps: {
   station: Station;
+  leader: PlayoutLeader;
   service: StationService;
   guards: AuthGuards;
   /** Where MP3 listeners are sent instead (an Icecast mount relaying the station). */
   mp3Elsewhere?: string | undefined;
 }): FastifyPluginAsyncZod {
-  const { station, service, guards, mp3Elsewhere } = deps;
+  const { station, leader, service, guards, mp3Elsewhere } = deps;
   return async (app) => {
     app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
       if (!station.isRunning) throw offAir();
@@ -82,6 +84,10 @@ export function stationRoutes(deps: {
     );
 
     // Before the server closes: MP3 listeners hold their connections open until told.
-    app.addHook('preClose', async () => station.stop());
+    // The lease is given up as the station stops, so a standby takes over at once.
+    app.addHook('preClose', async () => {
+      await leader.stop();
+      await station.stop();
+    });
   };
 }

@@ -1,9 +1,13 @@
-import { ErrorSchema, HealthSchema, API } from '@queuecast/contract';
+import { ErrorSchema, HealthSchema, API, type Health } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase, type Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
 
-export function healthRoutes(deps: { db: Db; engine: Engine }): FastifyPluginAsyncZod {
+export function healthRoutes(deps: {
+  db: Db;
+  engine: Engine;
+  playout: () => Health['playout'];
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       API.health.pattern,
@@ -11,7 +15,7 @@ export function healthRoutes(deps: { db: Db; engine: Engine }): FastifyPluginAsy
       async (req, reply) => {
         try {
           await pingDatabase(deps.db);
-          return { status: 'ok' as const, database: deps.engine };
+          return { status: 'ok' as const, database: deps.engine, playout: deps.playout() };
         } catch (err) {
           req.log.error({ err }, 'health check: database did not answer');
           return reply.code(503).send({ error: 'Database unavailable' });

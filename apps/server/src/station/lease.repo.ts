@@ -1,0 +1,66 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import { engineOf } from '../db/dialect.js';
+
+/**
+ * The playout lease in the database: one row, claimed by one process at a time. Every time is
+ * the database's own clock, so that nodes whose clocks differ still agree on who holds it.
+ */
+export class LeaseRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Now, in epoch milliseconds, by the database's clock. */
+  private now(): RawBuilder<number> {
+    return engineOf(this.db) === 'postgres'
+      ? sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`
+      : sql<number>`cast((julianday('now') - 2440587.5) * 86400000 as integer)`;
+  }
+
+  /**
+   * Takes the lease for `ttlMs` when it is free or has expired, or renews it when `holder`
+   * already has it, in one statement; answers whether `holder` holds it now.
+   */
+  async claim(holder: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    const row = await this.db
+      .insertInto('playout_lease')
+      .values({ id: 1, holder, expires_at: sql<number>`${now} + ${ttlMs}` })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({
+            holder: (eb) => eb.ref('excluded.holder'),
+            expires_at: (eb) => eb.ref('excluded.expires_at'),
+          })
+          .where((eb) =>
+            eb.or([
+              eb('playout_lease.holder', '=', holder),
+              eb('playout_lease.expires_at', '<', now),
+            ]),
+          ),
+      )
+      .returning('holder')
+      .executeTakeFirst();
+    return row?.holder === holder;
+  }
+
+  /** Gives the lease up at once (a clean shutdown), if `holder` has it. */
+  async release(holder: string): Promise<void> {
+    await this.db
+      .updateTable('playout_lease')
+      .set({ expires_at: 0 })
+      .where('id', '=', 1)
+      .where('holder', '=', holder)
+      .execute();
+  }
+
+  /** Who holds the lease, and for how much longer (ms); null when nobody ever did. */
+  async current(): Promise<{ holder: string; remainingMs: number } | null> {
+    const row = await this.db
+      .selectFrom('playout_lease')
+      .select(['holder', sql<number>`expires_at - ${this.now()}`.as('remaining')])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row ? { holder: row.holder, remainingMs: Number(row.remaining) } : null;
+  }
+}
