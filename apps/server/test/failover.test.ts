@@ -1,19 +1,15 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { makeTone, tempDir } from './helpers/audio.js';
 import {
   killServer,
   startServer,
   stopServer,
   type ServerProcess as Node,
 } from './helpers/server-process.js';
+import { queueTones } from './helpers/queued-tones.js';
+import { withAppOn } from './helpers/seed-app.js';
 import { PG_URL, postgresReachable } from './helpers/services.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
@@ -82,42 +78,12 @@ function firstMp3Bytes(node: Node): Promise<boolean> {
 
 /** A minute-long tone, queued before any node starts: the entry on air through the test. */
 async function seed(): Promise<number> {
-  const config = loadConfig({
-    DATA_DIR: testDb!.dataDir,
-    DATABASE_URL: testDb!.databaseUrl!,
-    JWT_SECRET,
-    LOG_LEVEL: 'silent',
-    DEMO_LIBRARY: '0',
-    LIVE_FANOUT_PROCESSES: '0',
+  return withAppOn(testDb!, { JWT_SECRET }, async (app) => {
+    const [songId] = await queueTones(app, [
+      { title: 'Failover Tone', artist: 'Leader', seconds: 60 },
+    ]);
+    return songId!;
   });
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const app = await buildApp({ config, database });
-    try {
-      const folder = tempDir('queuecast-failover-');
-      await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, 'long.flac'), {
-        seconds: 60,
-        tags: { title: 'Failover Tone', artist: 'Leader' },
-      });
-      expect((await app.ctx.services.import.importFolder(folder)).added).toBe(1);
-      fs.rmSync(folder, { recursive: true, force: true });
-      const song = await app.ctx.db
-        .selectFrom('songs')
-        .select('id')
-        .where('title', '=', 'Failover Tone')
-        .executeTakeFirstOrThrow();
-      await app.ctx.db
-        .insertInto('queue_entries')
-        .values({ song_id: song.id, requested_by: null, requested_at: 0, state: 'queued' })
-        .execute();
-      return song.id;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-  }
 }
 
 /** The queue entries and plays of `songId`, from the database. */

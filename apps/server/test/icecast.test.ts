@@ -1,11 +1,10 @@
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { frameLength } from '../src/station/mp3-frames.js';
-import { makeTone, tempDir } from './helpers/audio.js';
 import { icecastMissing, startIcecast, type RunningIcecast } from './helpers/icecast.js';
 import { parseIcy } from './helpers/icy.js';
+import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /*
@@ -26,29 +25,10 @@ beforeAll(async () => {
   if (missing) return;
   icecast = await startIcecast();
   app = await createTestApp({ env: { ICECAST_SOURCE_URL: icecast.sourceUrl(MOUNT) } });
-  const folder = tempDir('queuecast-icecast-');
-  for (const [name, freq] of [
-    ['A', 600],
-    ['B', 900],
-  ] as const) {
-    await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, `${name}.flac`), {
-      freq,
-      seconds: 4,
-      tags: { title: `Relay ${name}`, artist: `Artist ${name}` },
-    });
-  }
-  expect((await app.ctx.services.import.importFolder(folder)).added).toBe(2);
-  const rows = await app.ctx.db.selectFrom('songs').select(['id', 'title']).execute();
-  for (const title of ['Relay A', 'Relay B']) {
-    await app.ctx.db
-      .insertInto('queue_entries')
-      .values({
-        song_id: rows.find((r) => r.title === title)!.id,
-        requested_by: null,
-        requested_at: Math.floor(Date.now() / 1000),
-      })
-      .execute();
-  }
+  await queueTones(app, [
+    { title: 'Relay A', artist: 'Artist A', freq: 600 },
+    { title: 'Relay B', artist: 'Artist B', freq: 900 },
+  ]);
   await app.ctx.station.start();
 }, 60_000);
 

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { ICY_METAINT } from '../src/station/icy-metadata.js';
 import { frameLength } from '../src/station/mp3-frames.js';
-import { makeTone, tempDir } from './helpers/audio.js';
+import { tempDir } from './helpers/audio.js';
 import { decodeMono, segments, windows } from './helpers/pcm.js';
 import { parseIcy } from './helpers/icy.js';
+import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /** 128 kb/s: stream bytes per second of audio. */
@@ -63,30 +64,10 @@ beforeAll(async () => {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-  const folder = tempDir('queuecast-icy-');
-  for (const [name, freq] of [
-    ['B', 700],
-    ['C', 1100],
-  ] as const) {
-    await makeTone(ffmpeg, path.join(folder, `${name}.flac`), {
-      freq,
-      seconds: 4,
-      tags: { title: `Tone ${name}`, artist: `Artist ${name}` },
-    });
-  }
-  const report = await app.ctx.services.import.importFolder(folder);
-  expect(report.added).toBe(2);
-  const rows = await app.ctx.db.selectFrom('songs').select(['id', 'title']).execute();
-  for (const title of ['Tone B', 'Tone C']) {
-    await app.ctx.db
-      .insertInto('queue_entries')
-      .values({
-        song_id: rows.find((r) => r.title === title)!.id,
-        requested_by: null,
-        requested_at: Math.floor(Date.now() / 1000),
-      })
-      .execute();
-  }
+  await queueTones(app, [
+    { title: 'Tone B', artist: 'Artist B', freq: 700 },
+    { title: 'Tone C', artist: 'Artist C', freq: 1100 },
+  ]);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { makeTone, tempDir } from './helpers/audio.js';
 import { captureMp3, type TimedCapture } from './helpers/mp3-capture.js';
+import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /*
@@ -21,12 +20,7 @@ beforeAll(async () => {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-  const folder = tempDir('queuecast-mp3-limits-');
-  await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, 'tone.flac'), {
-    seconds: 30,
-    tags: { title: 'Limit Tone', artist: 'Limits' },
-  });
-  expect((await app.ctx.services.import.importFolder(folder)).added).toBe(1);
+  await queueTones(app, [{ title: 'Limit Tone', artist: 'Limits', seconds: 30 }]);
   await app.ctx.station.start();
 }, 60_000);
 

@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { PlaybackUpdate, SignupResponse } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { makeTone, tempDir } from './helpers/audio.js';
 import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
 import { startServer, stopServer, type ServerProcess as Node } from './helpers/server-process.js';
+import { queueTones } from './helpers/queued-tones.js';
+import { withAppOn } from './helpers/seed-app.js';
 import { PG_URL, postgresReachable, REDIS_URL, redisReachable } from './helpers/services.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
@@ -69,53 +64,24 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
  * plays it first and the requests wait behind it for the whole test.
  */
 async function seedSongs(count: number): Promise<{ requestable: number[]; onAir: number }> {
-  const config = loadConfig({
-    DATA_DIR: testDb!.dataDir,
-    DATABASE_URL: testDb!.databaseUrl!,
-    JWT_SECRET,
-    LOG_LEVEL: 'silent',
-    DEMO_LIBRARY: '0',
-    LIVE_FANOUT_PROCESSES: '0',
-  });
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const app = await buildApp({ config, database });
-    try {
-      const folder = tempDir('queuecast-two-nodes-');
-      await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, 'long.flac'), {
-        seconds: 60,
-        tags: { title: 'Long Tone', artist: 'Node A' },
-      });
-      const report = await app.ctx.services.import.importFolder(folder);
-      fs.rmSync(folder, { recursive: true, force: true });
-      if (report.added !== 1)
-        throw new Error(`could not import the tone: ${JSON.stringify(report.failed)}`);
-      const tone = await app.ctx.db
-        .selectFrom('songs')
-        .innerJoin('files', 'files.song_id', 'songs.id')
-        .select(['songs.id', 'files.stored_path'])
-        .where('songs.title', '=', 'Long Tone')
-        .executeTakeFirstOrThrow();
-      // The requestable songs play the tone's file too: the station prepares its next track
-      // while the tone plays, and a file that did not decode would mark that song unplayable.
-      const requestable: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const id = await createSong(app);
-        await makePlayable(app, id, tone.stored_path);
-        requestable.push(id);
-      }
-      await app.ctx.db
-        .insertInto('queue_entries')
-        .values({ song_id: tone.id, requested_by: null, requested_at: 0, state: 'queued' })
-        .execute();
-      return { requestable, onAir: tone.id };
-    } finally {
-      await app.close();
+  return withAppOn(testDb!, { JWT_SECRET }, async (app) => {
+    // Queued before the requests: A's station plays it first.
+    const [onAir] = await queueTones(app, [{ title: 'Long Tone', artist: 'Node A', seconds: 60 }]);
+    const tone = await app.ctx.db
+      .selectFrom('files')
+      .select('stored_path')
+      .where('song_id', '=', onAir!)
+      .executeTakeFirstOrThrow();
+    // The requestable songs play the tone's file too: the station prepares its next track
+    // while the tone plays, and a file that did not decode would mark that song unplayable.
+    const requestable: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = await createSong(app);
+      await makePlayable(app, id, tone.stored_path);
+      requestable.push(id);
     }
-  } finally {
-    await database.close();
-  }
+    return { requestable, onAir: onAir! };
+  });
 }
 
 async function signUpUser(node: Node): Promise<SignupResponse> {
