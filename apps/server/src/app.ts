@@ -103,8 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   for (const routes of ctx.routes) await app.register(routes);
-  await app.register(liveRoutes(ctx.live.hub));
-
-  await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods);
+  // A playout-only process (ROLES=playout) has no sockets and no site.
+  if (config.api) {
+    await app.register(liveRoutes(ctx.live.hub));
+    await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods);
+  }
   return Object.assign(app, { ctx });
 }

@@ -91,6 +91,8 @@ import { icecastTarget } from './station/icecast-source.js';
 import { MP3_BYTES_PER_SECOND } from './station/mp3-broadcaster.js';
 import { LeaseRepo } from './station/lease.repo.js';
 import { PlayoutLeader } from './station/playout-leader.js';
+import { ExactStarts } from './station/exact-starts.js';
+import { HlsFolder } from './station/hls-folder.js';
 import { Station } from './station/station.js';
 import { StationRepo } from './station/station.repo.js';
 import { stationRoutes } from './station/station.routes.js';
@@ -106,7 +108,8 @@ export interface ComposeDeps {
 }
 
 function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
-  const processes = config.liveFanoutProcesses;
+  // A playout-only process has no sockets to write to.
+  const processes = config.api ? config.liveFanoutProcesses : 0;
   const maxQueuedBytes = config.liveSendQueueBytes;
   return processes > 0
     ? new ProcessFanout(processes, log, { maxQueuedBytes })
@@ -123,6 +126,8 @@ export function compose(deps: ComposeDeps) {
   const { db, engine } = database;
   const clock = deps.clock ?? systemClock;
   const bus = deps.bus ?? createEventBus(config, log);
+  // Subscribed before the live hub, so an update built on a track start already knows it.
+  const exactStarts = new ExactStarts(bus);
   const rules = (): RequestRules => ({
     queueLimit: config.queueLimit,
     lockSeconds: lockWindow.seconds(),
@@ -250,14 +255,14 @@ export function compose(deps: ComposeDeps) {
       stationInfo: { name: config.stationName, dj_label: config.defaultDjLabel },
       clock,
       oneliner,
-      exactStart: (songId, stored) => station.exactStart(songId, stored),
+      exactStart: (songId, stored) => exactStarts.of(songId, stored),
     }),
   };
 
   const station = new Station({
     ffmpeg: media.tools.ffmpeg,
     mediaRoot: media.store.root,
-    hlsDir: path.join(config.dataDir, 'hls'),
+    hlsDir: config.hlsDir,
     stationName: config.stationName,
     stationGenre: config.stationGenre,
     stationUrl: config.stationUrl,
@@ -279,8 +284,12 @@ export function compose(deps: ComposeDeps) {
     bus,
     log,
   });
-  const stationService = new StationService(station, presenter);
-  const leader = new PlayoutLeader({ lease: new LeaseRepo(db), station, log });
+  const lease = new LeaseRepo(db);
+  const leader = new PlayoutLeader({ lease, station, log });
+  const stationService = new StationService(station, presenter, bus, {
+    isOnAir: async () => ((await lease.current())?.remainingMs ?? 0) > 0,
+    songOnAir: async () => (await repos.playback.nowPlaying())?.song_id ?? null,
+  });
 
   const fanout = createFanout(config, log);
   const hub = new LiveHub({
@@ -298,8 +307,20 @@ export function compose(deps: ComposeDeps) {
     trustProxy: config.trustProxy,
   });
 
-  const routes: FastifyPluginAsyncZod[] = [
+  // Every process answers /healthz and has the streams (and the playout's shutdown hook);
+  // only an API process has the rest.
+  const coreRoutes: FastifyPluginAsyncZod[] = [
     healthRoutes({ db, engine, playout: () => leader.status }),
+    stationRoutes({
+      station,
+      leader,
+      hls: new HlsFolder(config.hlsDir),
+      service: stationService,
+      guards,
+      mp3Elsewhere: config.icecastPublicUrl,
+    }),
+  ];
+  const apiRoutes: FastifyPluginAsyncZod[] = [
     webAppRoutes({ stationName: config.stationName }),
     authRoutes({ auth, guards }),
     usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
@@ -320,14 +341,8 @@ export function compose(deps: ComposeDeps) {
     previewRoutes({ previews: services.previews, guards }),
     uploadRoutes({ uploads: services.uploads, guards }),
     artRoutes({ art: services.art }),
-    stationRoutes({
-      station,
-      leader,
-      service: stationService,
-      guards,
-      mp3Elsewhere: config.icecastPublicUrl,
-    }),
   ];
+  const routes = config.api ? [...coreRoutes, ...apiRoutes] : coreRoutes;
 
   return {
     config,

@@ -157,4 +157,20 @@ describe('loadConfig', () => {
       password: 'pw',
     });
   });
+
+  it('reads the roles of a process, with STATION=0 as the older way to say api', () => {
+    expect(loadConfig({})).toMatchObject({ api: true, station: true });
+    expect(loadConfig({ ROLES: 'api' })).toMatchObject({ api: true, station: false });
+    expect(loadConfig({ ROLES: ' Playout ' })).toMatchObject({ api: false, station: true });
+    expect(loadConfig({ ROLES: 'playout,api' })).toMatchObject({ api: true, station: true });
+    expect(loadConfig({ STATION: '0' })).toMatchObject({ api: true, station: false });
+    expect(() => loadConfig({ ROLES: 'web' })).toThrow('ROLES: expected api, playout');
+    expect(() => loadConfig({ ROLES: ',' })).toThrow('ROLES: expected api, playout');
+    expect(() => loadConfig({ ROLES: 'api', STATION: '1' })).toThrow(/STATION and ROLES/);
+  });
+
+  it('writes HLS under DATA_DIR unless HLS_DIR says where', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/qc' }).hlsDir).toBe(path.resolve('/srv/qc/hls'));
+    expect(loadConfig({ HLS_DIR: '/var/www/hls' }).hlsDir).toBe(path.resolve('/var/www/hls'));
+  });
 });

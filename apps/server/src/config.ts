@@ -39,6 +39,27 @@ const trustedProxies = z
     return list;
   });
 
+/**
+ * What a process does: `api` (HTTP API, sockets, site, HLS from the shared folder), `playout`
+ * (a candidate for playing the station: scheduler, decoders, encoder, MP3), comma-separated.
+ */
+const ROLE_NAMES = ['api', 'playout'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+const roles = z
+  .string()
+  .transform((v, ctx) => {
+    const list = v
+      .split(',')
+      .map((r) => r.trim().toLowerCase())
+      .filter(Boolean);
+    const unknown = list.filter((r) => !(ROLE_NAMES as readonly string[]).includes(r));
+    if (list.length === 0 || unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'expected api, playout or api,playout' });
+      return z.NEVER;
+    }
+    return [...new Set(list)] as Role[];
+  });
+
 const duration = z
   .string()
   .regex(/^\d+[smhd]?$/, 'expected seconds or a number with s, m, h or d (e.g. 7d)')
@@ -118,7 +139,9 @@ const EnvSchema = z.object({
     .default(3),
   FFMPEG_PATH: z.string().min(1).optional(),
   DEMO_LIBRARY: bool.default(true),
-  STATION: bool.default(true),
+  STATION: bool.optional(),
+  ROLES: roles.optional(),
+  HLS_DIR: z.string().min(1).optional(),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -194,8 +217,12 @@ export type Config = {
   autoDjArtistSpacing: number;
   ffmpegPath: string | undefined;
   demoLibrary: boolean;
-  /** Whether this process plays the station (playout, encoder, streams). */
+  /** Whether this process is a playout candidate (scheduler, encoder, streams). */
   station: boolean;
+  /** Whether this process serves the HTTP API, the site, sockets and HLS. */
+  api: boolean;
+  /** The folder HLS is written to by the playout and served from by every API node. */
+  hlsDir: string;
   admin: { username: string; password: string } | undefined;
   logLevel: string;
   /** Proxies whose X-Forwarded-For gives the client's address; empty: none, the peer is. */
@@ -243,13 +270,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.ROLES && e.STATION !== undefined) {
+    throw new ConfigError(['STATION and ROLES: set one or the other (ROLES=api,playout)']);
+  }
+  // STATION=0 is the older way to say ROLES=api.
+  const processRoles = e.ROLES ?? (e.STATION === false ? ['api'] : ['api', 'playout']);
+  const dataDir = path.resolve(e.DATA_DIR);
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither']);
   }
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
@@ -267,7 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoDjArtistSpacing: e.AUTODJ_ARTIST_SPACING,
     ffmpegPath: e.FFMPEG_PATH,
     demoLibrary: e.DEMO_LIBRARY,
-    station: e.STATION,
+    station: processRoles.includes('playout'),
+    api: processRoles.includes('api'),
+    hlsDir: e.HLS_DIR ? path.resolve(e.HLS_DIR) : path.join(dataDir, 'hls'),
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }

@@ -223,6 +223,8 @@ describe.each([
       song_id: songId,
       queue_id: null,
       requested_by: ann.id,
+      started_at: 1_700_000_000,
+      exact_start: 1_700_000_000.25,
     });
     for (const c of [ann1, ann2]) {
       expect(await nextOther(c)).toEqual({
@@ -246,6 +248,8 @@ describe.each([
       song_id: songId,
       queue_id: null,
       requested_by: ann.id,
+      started_at: 1_700_000_000,
+      exact_start: 1_700_000_000.25,
     });
     await until(() => onAir(ann1).length === 2, 'the second request_on_air');
     await settle();
@@ -257,6 +261,8 @@ describe.each([
       song_id: songId,
       queue_id: null,
       requested_by: null,
+      started_at: 1_700_000_000,
+      exact_start: 1_700_000_000.25,
     });
     await settle();
     expect(onAir(ann1)).toHaveLength(2);
@@ -280,6 +286,8 @@ describe.each([
       song_id: songId,
       queue_id: null,
       requested_by: user.id,
+      started_at: 1_700_000_000,
+      exact_start: 1_700_000_000.25,
     });
     expect(await nextOther(client)).toMatchObject({ type: 'request_on_air' });
     // within 2 s the token expires and the server says so by itself
@@ -293,6 +301,8 @@ describe.each([
       song_id: songId,
       queue_id: null,
       requested_by: user.id,
+      started_at: 1_700_000_000,
+      exact_start: 1_700_000_000.25,
     });
     app.ctx.live.hub.send('all', { type: 'chat_deleted', id: 1 });
     expect(await nextOther(client)).toEqual({ type: 'chat_deleted', id: 1 });

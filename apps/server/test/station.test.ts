@@ -236,12 +236,21 @@ describe('the station on air', () => {
         ]);
     expect(result.code).toBe(0);
     if (probe) expect(result.stdout.toString()).toContain('aac,44100');
-    const segment = /^(live-\d+\.ts)$/m.exec(playlist)![1]!;
+    // Each encoder run names its segments with its own tag: a name is never reused, so a
+    // segment may be cached for good, and the playlist only briefly.
+    const segment = /^(live-[a-z0-9]+-\d+\.ts)$/m.exec(playlist)![1]!;
     const res = await fetch(`${base}/stream/${segment}`);
     expect(res.headers.get('content-type')).toBe('video/mp2t');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    const list = await fetch(`${base}/stream/live.m3u8`);
+    expect(list.headers.get('cache-control')).toBe('public, max-age=1');
     expect((await fetch(`${base}/stream/../secret`)).status).toBe(404);
     expect((await fetch(`${base}/stream/live-1.ts`)).status).toBe(404);
+    expect((await fetch(`${base}/stream/.encoder.m3u8`)).status).toBe(404);
+    const gone = await fetch(`${base}/stream/live-zz-1.ts`);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: 'That segment has expired.' });
   }, 20_000);
 
   it('restarts an encoder killed mid-stream within 2 s, and the MP3 keeps flowing', async () => {

@@ -90,6 +90,8 @@ describe.skipIf(!reachable && !strict)('RedisEventBus', () => {
       song_id: 7,
       queue_id: null,
       requested_by: 3,
+      started_at: 1_700_000_000,
+      exact_start: 1_700_000_000.25,
     };
     a.publish({ type: 'queue.changed' });
     b.publish(started);

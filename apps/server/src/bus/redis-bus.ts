@@ -30,6 +30,12 @@ const EVENT_SCHEMAS = {
     song_id: z.number().int(),
     queue_id: z.number().int().nullable(),
     requested_by: z.number().int().nullable(),
+    started_at: z.number().int(),
+    exact_start: z.number(),
+  }),
+  'skip.requested': z.object({
+    type: z.literal('skip.requested'),
+    song_id: z.number().int(),
   }),
   'users.seen': z.object({ type: z.literal('users.seen') }),
   'listeners.changed': z.object({

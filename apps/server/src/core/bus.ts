@@ -8,13 +8,21 @@ import type { FeedKind, OnelinerMessage, PrivateMessage } from '@queuecast/contr
 export type BusEvent =
   /** The queue or the catalogue's request state changed: rebuild the playback update. */
   | { type: 'queue.changed' }
-  /** A track's first sample entered the stream. `requested_by` is null for auto-DJ picks. */
+  /**
+   * A track's first sample entered the stream. `requested_by` is null for auto-DJ picks;
+   * `started_at` is the whole second stored, `exact_start` the start to the millisecond (the
+   * stored second for a track resumed after a restart).
+   */
   | {
       type: 'track.started';
       song_id: number;
       queue_id: number | null;
       requested_by: number | null;
+      started_at: number;
+      exact_start: number;
     }
+  /** Staff asked for the track on air, `song_id`, to be cut: the playout cuts it if it still plays. */
+  | { type: 'skip.requested'; song_id: number }
   /** A user became active (signed-in call after a quiet spell). */
   | { type: 'users.seen' }
   /** The station's listener count changed (MP3 connections plus recent HLS clients). */

@@ -36,6 +36,8 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'oneliner.posted': 'hold',
   'oneliner.deleted': 'hold',
   'feed.added': 'none',
+  // The playout's business; the track start that follows is broadcast.
+  'skip.requested': 'none',
   'user.muted': 'none',
   // Private: only the two parties' rooms hear of them.
   'message.sent': 'none',

@@ -3,15 +3,26 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
 
-export const HLS_PLAYLIST = 'live.m3u8';
-export const HLS_SEGMENT_PATTERN = /^live-\d+\.ts$/;
+/** The encoder's own playlist, dates as ffmpeg wrote them; listeners get a corrected copy. */
+export const ENCODER_PLAYLIST = '.encoder.m3u8';
+/** A segment: the tag of the encoder run that wrote it, then its sequence number. */
+export const HLS_SEGMENT_PATTERN = /^live-[a-z0-9]+-\d+\.ts$/;
 /** Delay before a dead encoder is started again. */
 export const RESTART_DELAY_MS = 500;
 /** An encoder this far behind the clock is stuck: it is killed and restarted. */
 const MAX_BACKLOG = 5 * BYTES_PER_SECOND;
 
-/** One ffmpeg: PCM in on stdin; HLS (AAC 128k, 2 s segments) to a folder; MP3 128k on stdout. */
-export function encoderArgs(hlsDir: string): string[] {
+/** A tag no other encoder run has used: segment names never collide, even across nodes. */
+export function newRunTag(now = Date.now()): string {
+  return now.toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0');
+}
+
+/**
+ * One ffmpeg: PCM in on stdin; HLS (AAC 128k, 2 s segments) to a folder; MP3 128k on stdout.
+ * The playlist is appended to when it exists, after a discontinuity: a run taking over from
+ * another (a restart, or another playout) continues the listeners' playlist.
+ */
+export function encoderArgs(hlsDir: string, run: string): string[] {
   return [
     ...['-hide_banner', '-nostdin', '-v', 'error'],
     // Raw PCM needs no probing; without these ffmpeg would sit on 5 s of input first.
@@ -25,8 +36,8 @@ export function encoderArgs(hlsDir: string): string[] {
       '-hls_flags',
       'delete_segments+program_date_time+omit_endlist+append_list+discont_start+temp_file',
     ],
-    ...['-hls_segment_filename', path.join(hlsDir, 'live-%d.ts')],
-    path.join(hlsDir, HLS_PLAYLIST),
+    ...['-hls_segment_filename', path.join(hlsDir, `live-${run}-%d.ts`)],
+    path.join(hlsDir, ENCODER_PLAYLIST),
     ...['-map', '0:a', '-c:a', 'libmp3lame', '-b:a', '128k'],
     ...['-id3v2_version', '0', '-write_xing', '0', '-flush_packets', '1'],
     ...['-f', 'mp3', 'pipe:1'],
@@ -43,6 +54,8 @@ export class Encoder {
   private restartTimer: NodeJS.Timeout | null = null;
   /** PCM bytes handed to the running ffmpeg since it started. */
   fed = 0;
+  /** The tag of the current run, in the names of the segments it writes. */
+  run = '';
 
   constructor(
     private readonly ffmpeg: string,
@@ -59,7 +72,8 @@ export class Encoder {
 
   start(): void {
     this.stopped = false;
-    const child = spawn(this.ffmpeg, encoderArgs(this.hlsDir), {
+    this.run = newRunTag();
+    const child = spawn(this.ffmpeg, encoderArgs(this.hlsDir, this.run), {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -1,57 +1,47 @@
 import { BYTES_PER_SECOND } from './pcm.js';
 
 const PDT = '#EXT-X-PROGRAM-DATE-TIME:';
-const DISCONTINUITY = '#EXT-X-DISCONTINUITY';
-const SEGMENT = /^live-(\d+)\.ts$/;
+/** A segment's name: the encoder run that wrote it, then its sequence number. */
+const SEGMENT = /^live-([a-z0-9]+)-\d+\.ts$/;
 
-/** An encoder run's first segment as the playlist lists it. */
-export interface RunStart {
-  sequence: number;
-  /** Its program date-time as the encoder wrote it, epoch seconds. */
-  programDateTime: number;
-}
-
-/** From segment `fromSequence` on, the encoder's program date-times are `shift` seconds off. */
-export interface PdtShift {
-  fromSequence: number;
-  shift: number;
+/** The run that wrote a segment, from its name; null for a line that is not a segment. */
+export function segmentRun(line: string): string | null {
+  return SEGMENT.exec(line.trimEnd())?.[1] ?? null;
 }
 
 /**
- * The first segment of the newest encoder run in a playlist: the encoder marks the start of
- * each run with a discontinuity, so it is the first segment after the last one. Null while no
- * such segment is listed (not written yet, or already gone from the window).
+ * The program date-time of the first segment of encoder run `run` the playlist lists, in epoch
+ * seconds; null while it lists none.
  */
-export function newestRunStart(playlist: string): RunStart | null {
-  const lines = playlist.split(/\r?\n/);
-  const from = lines.lastIndexOf(DISCONTINUITY);
-  if (from < 0) return null;
+export function runStartDate(playlist: string, run: string): number | null {
   let programDateTime: number | null = null;
-  for (const line of lines.slice(from + 1)) {
-    if (line.startsWith(PDT)) programDateTime = Date.parse(line.slice(PDT.length)) / 1000;
-    const segment = SEGMENT.exec(line);
-    if (segment) {
-      if (programDateTime === null || Number.isNaN(programDateTime)) return null;
-      return { sequence: Number(segment[1]), programDateTime };
+  for (const line of playlist.split('\n')) {
+    if (line.startsWith(PDT)) programDateTime = Date.parse(line.slice(PDT.length).trimEnd());
+    if (segmentRun(line) === run) {
+      return programDateTime === null || Number.isNaN(programDateTime)
+        ? null
+        : programDateTime / 1000;
     }
+    if (segmentRun(line) !== null) programDateTime = null;
   }
   return null;
 }
 
 /**
- * The playlist with each segment's program date-time moved by the shift of the run it belongs
- * to (the latest shift whose first segment is not after it); segments before every known shift
- * keep the encoder's own.
+ * The playlist with the program date-time of each segment moved by the shift of the run that
+ * wrote it (seconds, by run); segments of other runs keep theirs.
  */
-export function shiftProgramDateTimes(playlist: string, shifts: readonly PdtShift[]): string {
+export function shiftProgramDateTimes(
+  playlist: string,
+  shifts: ReadonlyMap<string, number>,
+): string {
   const lines = playlist.split('\n');
   let pdtLine = -1;
   lines.forEach((line, i) => {
     if (line.startsWith(PDT)) pdtLine = i;
-    const segment = SEGMENT.exec(line.trimEnd());
-    if (!segment || pdtLine < 0) return;
-    const sequence = Number(segment[1]);
-    const shift = shifts.filter((s) => s.fromSequence <= sequence).at(-1)?.shift;
+    const run = segmentRun(line);
+    if (run === null || pdtLine < 0) return;
+    const shift = shifts.get(run);
     const written = Date.parse(lines[pdtLine]!.slice(PDT.length).trimEnd());
     if (shift !== undefined && !Number.isNaN(written)) {
       lines[pdtLine] = PDT + new Date(written + Math.round(shift * 1000)).toISOString();
@@ -61,6 +51,9 @@ export function shiftProgramDateTimes(playlist: string, shifts: readonly PdtShif
   return lines.join('\n');
 }
 
+/** Shifts kept: the playlist's window never spans more than the last few runs. */
+const RUNS_KEPT = 3;
+
 /**
  * Puts the HLS program date-times on the station's clock. The encoder dates its first segment
  * by the wall clock at the moment it has set itself up, which is some tenths of a second after
@@ -69,17 +62,17 @@ export function shiftProgramDateTimes(playlist: string, shifts: readonly PdtShif
  * knows when each PCM byte was due: a track's start pairs an epoch time with a stream offset
  * (until the first one, a write does, to within a tick), and the offset at which each encoder
  * run began is noted; with the run's first segment as the encoder dated it, that gives the
- * run's shift.
+ * run's shift. Each run names its segments with its own tag, so segments written by earlier
+ * runs, by this process or by another playout before it, are told apart and left as they are.
  */
 export class HlsClock {
   /** A byte of the PCM stream and its epoch time: from the latest track start, or a write. */
   private anchor: { at: number; offset: number } | null = null;
-  /** The PCM stream offset of the current encoder run's first byte. */
-  private runOffset: number | null = null;
-  /** The sequence of the previous run's first segment, not to be taken for the current run's. */
-  private previousRun: number | null = null;
-  private runStart: RunStart | null = null;
-  private shifts: PdtShift[] = [];
+  /** The current encoder run: its tag and the PCM stream offset of its first byte. */
+  private run: { tag: string; offset: number } | null = null;
+  /** The program date-time of the current run's first segment, once listed. */
+  private runDate: number | null = null;
+  private readonly shifts = new Map<string, number>();
 
   /** A track's first sample, at PCM stream offset `offset` (bytes), is due at `at`. */
   trackStarted(at: number, offset: number): void {
@@ -98,41 +91,40 @@ export class HlsClock {
     this.settle();
   }
 
-  /** A new encoder run took its first byte, at PCM stream offset `offset`. */
-  runStarted(offset: number): void {
-    this.previousRun = this.runStart?.sequence ?? this.previousRun;
-    this.runStart = null;
-    this.runOffset = offset;
+  /** Encoder run `tag` took its first byte, at PCM stream offset `offset`. */
+  runStarted(tag: string, offset: number): void {
+    this.run = { tag, offset };
+    this.runDate = null;
   }
 
   /** Whether the current run's first segment is still to be read from the playlist. */
   get waitingForPlaylist(): boolean {
-    return this.runOffset !== null && this.runStart === null;
+    return this.run !== null && this.runDate === null;
   }
 
   /** Reads the current run's first segment from the playlist, when it is there. */
   sawPlaylist(playlist: string): void {
-    if (!this.waitingForPlaylist) return;
-    const start = newestRunStart(playlist);
-    if (!start || start.sequence === this.previousRun) return;
-    this.runStart = start;
+    if (!this.run || this.runDate !== null) return;
+    this.runDate = runStartDate(playlist, this.run.tag);
     this.settle();
   }
 
   /** The playlist with its date-times on the station's clock, as far as known. */
   correct(playlist: string): string {
     this.sawPlaylist(playlist);
-    return this.shifts.length > 0 ? shiftProgramDateTimes(playlist, this.shifts) : playlist;
+    return this.shifts.size > 0 ? shiftProgramDateTimes(playlist, this.shifts) : playlist;
   }
 
   private settle(): void {
-    const { anchor, runOffset, runStart } = this;
-    if (!anchor || runOffset === null || !runStart) return;
-    const due = anchor.at + (runOffset - anchor.offset) / BYTES_PER_SECOND;
-    const shift = { fromSequence: runStart.sequence, shift: due - runStart.programDateTime };
-    // A run's shift is made exact by the first track start; two runs are enough, as the
-    // playlist's window never spans more than the last two.
-    const others = this.shifts.filter((s) => s.fromSequence !== runStart.sequence);
-    this.shifts = [...others.slice(-1), shift];
+    const { anchor, run, runDate } = this;
+    if (!anchor || !run || runDate === null) return;
+    const due = anchor.at + (run.offset - anchor.offset) / BYTES_PER_SECOND;
+    // A run's shift is made exact by the first track start after it.
+    this.shifts.delete(run.tag);
+    this.shifts.set(run.tag, due - runDate);
+    for (const tag of this.shifts.keys()) {
+      if (this.shifts.size <= RUNS_KEPT) break;
+      this.shifts.delete(tag);
+    }
   }
 }

@@ -1,36 +1,40 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { API, ErrorSchema, SkipResultSchema, StreamSegmentParamSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../auth/guards.js';
 import { notFound, tooManyRequests } from '../lib/http-error.js';
 import { HLS_SEGMENT_PATTERN } from './encoder.js';
+import type { HlsFolder } from './hls-folder.js';
 import type { PlayoutLeader } from './playout-leader.js';
 import type { Station } from './station.js';
 import { offAir, type StationService } from './station.service.js';
 
 /** What a refused stream is told to wait: any stream of the address may end at any time. */
 const MP3_RETRY_SECONDS = 10;
+/** Caches may keep the playlist this long: under one segment, so players keep up. */
+const PLAYLIST_MAX_AGE_S = 1;
 
-/** The streams (HLS playlist and segments, continuous MP3) and staff control of the station. */
+/** The streams (HLS from the shared folder, continuous MP3) and staff control of the station. */
 export function stationRoutes(deps: {
   station: Station;
   leader: PlayoutLeader;
+  /** The shared folder the playout writes HLS to. */
+  hls: HlsFolder;
   service: StationService;
   guards: AuthGuards;
   /** Where MP3 listeners are sent instead (an Icecast mount relaying the station). */
   mp3Elsewhere?: string | undefined;
 }): FastifyPluginAsyncZod {
-  const { station, leader, service, guards, mp3Elsewhere } = deps;
+  const { station, leader, hls, service, guards, mp3Elsewhere } = deps;
   return async (app) => {
+    // HLS comes from the shared folder the playout writes, on every node: it answers the same
+    // whichever node a listener reaches. The playlist changes every segment; a segment never.
     app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
-      if (!station.isRunning) throw offAir();
-      const playlist = await station.readHlsPlaylist();
+      const playlist = await hls.playlist();
       if (!playlist) throw offAir();
       station.hlsClients.touch(req.ip, req.headers['user-agent']);
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
-        .header('cache-control', 'no-cache')
+        .header('cache-control', `public, max-age=${PLAYLIST_MAX_AGE_S}`)
         .send(playlist);
     });
 
@@ -54,12 +58,11 @@ export function stationRoutes(deps: {
           return reply;
         }
         if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');
-        const file = path.join(path.dirname(station.hlsPlaylist), segment);
-        const data = await fs.promises.readFile(file).catch(() => null);
+        const data = await hls.segment(segment);
         if (!data) throw notFound('That segment has expired.');
         return reply
           .header('content-type', 'video/mp2t')
-          .header('cache-control', 'public, max-age=60')
+          .header('cache-control', 'public, max-age=31536000, immutable')
           .send(data);
       },
     );

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../core/bus.js';
 import type { Clock } from '../core/clock.js';
@@ -7,6 +5,7 @@ import type { RequestRules } from '../core/song-rules.js';
 import { Encoder } from './encoder.js';
 import { HlsClients } from './hls-clients.js';
 import { HlsClock } from './hls-clock.js';
+import { HlsPublisher } from './hls-publisher.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
 import { IcecastSource, type IcecastTarget } from './icecast-source.js';
 import { Mp3Broadcaster, type Mp3Limits } from './mp3-broadcaster.js';
@@ -15,15 +14,10 @@ import { Playout } from './playout.js';
 import { Scheduler, type Track } from './scheduler.js';
 import type { StationRepo } from './station.repo.js';
 
-/** Exact start times kept for the latest tracks: a listener is some seconds behind at most. */
-const EXACT_STARTS_KEPT = 8;
-/** How often the playlist is read while a new encoder run's first segment is awaited. */
-const PLAYLIST_WATCH_MS = 500;
-
 export interface StationDeps {
   ffmpeg: string;
   mediaRoot: string;
-  /** HLS playlist and segments are written here. */
+  /** HLS playlist and segments are written here (shared with the API nodes that serve them). */
   hlsDir: string;
   stationName: string;
   /** Sent to MP3 listeners as icy-genre and icy-url. */
@@ -55,9 +49,7 @@ export class Station {
   readonly scheduler: Scheduler;
   private running = false;
   private hlsClock = new HlsClock();
-  private playlistWatch: NodeJS.Timeout | null = null;
-  /** The exact starts of the latest tracks, by song and the whole second stored for them. */
-  private readonly exactStarts = new Map<string, number>();
+  private readonly publisher: HlsPublisher;
   private readonly unsubscribe: () => void;
   private readonly announcer: ListenersAnnouncer;
   /** The Icecast source client, when the MP3 is relayed by Icecast. */
@@ -81,6 +73,7 @@ export class Station {
       deps.log,
       () => this.mp3.encoderStarted(),
     );
+    this.publisher = new HlsPublisher(deps.hlsDir, (p) => this.hlsClock.correct(p), deps.log);
     this.scheduler = new Scheduler(
       deps.repo,
       () => deps.rules().lockSeconds,
@@ -103,7 +96,9 @@ export class Station {
         write: (pcm) => {
           const fed = this.encoder.fed;
           this.encoder.write(pcm);
-          if (fed === 0 && this.encoder.fed > 0) this.hlsClock.runStarted(this.playout.written);
+          if (fed === 0 && this.encoder.fed > 0) {
+            this.hlsClock.runStarted(this.encoder.run, this.playout.written);
+          }
           this.hlsClock.wrote(Date.now() / 1000, this.playout.written + pcm.length);
         },
       },
@@ -115,6 +110,10 @@ export class Station {
     );
     this.unsubscribe = deps.bus.subscribe((event) => {
       if (event.type === 'queue.changed') this.playout.reconsiderNext();
+      // Asked on another node: cut only the song it saw on air, not whatever follows it.
+      if (event.type === 'skip.requested' && this.running) {
+        if (this.playout.nowPlaying?.songId === event.song_id) this.playout.skip();
+      }
     });
   }
 
@@ -127,35 +126,11 @@ export class Station {
     return this.mp3.count + this.hlsClients.count();
   }
 
-  get hlsPlaylist(): string {
-    return path.join(this.deps.hlsDir, 'live.m3u8');
-  }
-
-  /**
-   * The start of a recent track to the millisecond, on the clock of the HLS program date-times,
-   * given its song and the whole second the database keeps; that second when not known here.
-   */
-  exactStart(songId: number, stored: number): number {
-    return this.exactStarts.get(`${songId}@${stored}`) ?? stored;
-  }
-
-  /** The playlist as listeners get it: its program date-times on the station's clock. */
-  async readHlsPlaylist(): Promise<string | null> {
-    const playlist = await fs.promises.readFile(this.hlsPlaylist, 'utf8').catch(() => null);
-    return playlist === null ? null : this.hlsClock.correct(playlist);
-  }
-
   /** Starts the encoder and the clock, resuming the track that was on air if there was one. */
   async start(): Promise<void> {
-    await fs.promises.rm(this.deps.hlsDir, { recursive: true, force: true });
-    await fs.promises.mkdir(this.deps.hlsDir, { recursive: true });
     this.hlsClock = new HlsClock();
-    // An encoder run's first segment leaves the playlist's window after 12 s: read it in time.
-    this.playlistWatch = setInterval(() => {
-      if (!this.hlsClock.waitingForPlaylist) return;
-      void this.readHlsPlaylist();
-    }, PLAYLIST_WATCH_MS);
-    this.playlistWatch.unref();
+    await this.publisher.prepare();
+    this.publisher.start();
     const resume = await this.scheduler.resume();
     this.mp3.start();
     if (this.icecast) {
@@ -175,7 +150,7 @@ export class Station {
     if (!this.running) return;
     this.running = false;
     this.unsubscribe();
-    if (this.playlistWatch) clearInterval(this.playlistWatch);
+    this.publisher.stop();
     this.announcer.stop();
     this.playout.stop();
     this.stopRelay?.();
@@ -201,13 +176,10 @@ export class Station {
 
   private async started(track: Track, at: number): Promise<void> {
     try {
+      let exactStart = track.startedAt ?? Math.round(at);
       if (track.startedAt === null) {
         const startedAt = Math.round(at);
-        this.exactStarts.set(`${track.songId}@${startedAt}`, Math.round(at * 1000) / 1000);
-        for (const key of this.exactStarts.keys()) {
-          if (this.exactStarts.size <= EXACT_STARTS_KEPT) break;
-          this.exactStarts.delete(key);
-        }
+        exactStart = Math.round(at * 1000) / 1000;
         const { queueId, requestedBy, historyId } = await this.deps.repo.start(track, startedAt);
         track.queueId = queueId;
         track.requestedBy = requestedBy;
@@ -220,6 +192,8 @@ export class Station {
         song_id: track.songId,
         queue_id: track.queueId,
         requested_by: track.requestedBy,
+        started_at: track.startedAt ?? Math.round(at),
+        exact_start: exactStart,
       });
     } catch (err) {
       this.deps.log.error({ err, song: track.songId }, 'could not record the track start');

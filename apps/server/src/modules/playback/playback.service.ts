@@ -19,8 +19,8 @@ export interface PlaybackDeps {
   /** The latest chat messages, newest first, for a page that just opened. */
   oneliner: { latest(): Promise<OnelinerMessage[]> };
   /**
-   * A played track's start to the fraction of a second, from its song and the whole second
-   * stored, where the station runs in this process; without it, the stored second.
+   * A recent track's start to the fraction of a second, from its song and the whole second
+   * stored, as the playout announced it; without it, the stored second.
    */
   exactStart?: (songId: number, stored: number) => number;
 }

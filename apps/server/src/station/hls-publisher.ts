@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ENCODER_PLAYLIST, HLS_SEGMENT_PATTERN } from './encoder.js';
+import { HLS_PLAYLIST, HLS_STALE_MS } from './hls-folder.js';
+
+/** How often the encoder's playlist is looked at: a new segment is listed within this. */
+const POLL_MS = 200;
+/** How often segments no playlist lists any more are looked for. */
+const SWEEP_MS = 10_000;
+/** A segment off the playlist stays this long for players that fetched the playlist before. */
+const SEGMENT_GRACE_MS = 60_000;
+
+/**
+ * Publishes the encoder's HLS to the shared folder: each time ffmpeg rewrites its own playlist,
+ * a corrected copy (date-times on the station's clock) replaces the listeners' playlist in one
+ * rename, so a reader never sees half a file. Segments are written once under names unique to
+ * their encoder run, so they can be cached for good. Segments no playlist lists (a run that
+ * died before deleting its own) are swept once no player can still want them.
+ */
+export class HlsPublisher {
+  private poll: NodeJS.Timeout | null = null;
+  private sweep: NodeJS.Timeout | null = null;
+  private seen = '';
+  private busy = false;
+  private listed = new Set<string>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly correct: (playlist: string) => string,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  /**
+   * Before the encoder starts: the folder exists, and the encoder's playlist is the listeners'
+   * one when that is live (another run or another playout was on air moments ago), so the
+   * encoder continues it after a discontinuity; otherwise the encoder starts a new one.
+   */
+  async prepare(now = Date.now()): Promise<void> {
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const published = path.join(this.dir, HLS_PLAYLIST);
+    const encoder = path.join(this.dir, ENCODER_PLAYLIST);
+    const stat = await fs.promises.stat(published).catch(() => null);
+    if (stat && now - stat.mtimeMs <= HLS_STALE_MS) {
+      await fs.promises.copyFile(published, encoder);
+    } else {
+      await fs.promises.rm(encoder, { force: true });
+    }
+  }
+
+  start(): void {
+    this.poll = setInterval(() => void this.publish(), POLL_MS);
+    this.poll.unref();
+    this.sweep = setInterval(() => void this.sweepSegments(), SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  stop(): void {
+    if (this.poll) clearInterval(this.poll);
+    if (this.sweep) clearInterval(this.sweep);
+    this.poll = this.sweep = null;
+  }
+
+  /** Copies the encoder's playlist, corrected, when it changed; once at a time. */
+  async publish(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const raw = await fs.promises
+        .readFile(path.join(this.dir, ENCODER_PLAYLIST), 'utf8')
+        .catch(() => null);
+      if (raw === null || raw === this.seen || !raw.startsWith('#EXTM3U')) return;
+      this.seen = raw;
+      this.listed = new Set(raw.split('\n').filter((l) => HLS_SEGMENT_PATTERN.test(l)));
+      const temp = path.join(this.dir, `.${HLS_PLAYLIST}.${process.pid}.tmp`);
+      await fs.promises.writeFile(temp, this.correct(raw));
+      await fs.promises.rename(temp, path.join(this.dir, HLS_PLAYLIST));
+    } catch (err) {
+      this.log.error({ err }, 'could not publish the HLS playlist');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Deletes segments no playlist lists that are older than any player could want. */
+  async sweepSegments(now = Date.now()): Promise<number> {
+    if (this.listed.size === 0) return 0;
+    let removed = 0;
+    for (const name of await fs.promises.readdir(this.dir).catch(() => [])) {
+      if (!HLS_SEGMENT_PATTERN.test(name) || this.listed.has(name)) continue;
+      const file = path.join(this.dir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || now - stat.mtimeMs < SEGMENT_GRACE_MS) continue;
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+}
