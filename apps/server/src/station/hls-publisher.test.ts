@@ -29,12 +29,30 @@ describe('HlsPublisher', () => {
   it('publishes the encoder’s playlist corrected, in place of the listeners’ one', async () => {
     const publisher = new HlsPublisher(dir, (p) => p.replaceAll('04:00:00', '03:59:59'), log);
     await publisher.prepare();
+    fs.writeFileSync(file('live-a-1.ts'), 'x');
     fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-1.ts'));
     await publisher.publish();
     const folder = new HlsFolder(dir);
     expect(await folder.playlist()).toBe(playlist('live-a-1.ts').replace('04:00:00', '03:59:59'));
     // No temporary file is left beside it.
-    expect(fs.readdirSync(dir).sort()).toEqual([ENCODER_PLAYLIST, 'live.m3u8']);
+    expect(fs.readdirSync(dir).sort()).toEqual([ENCODER_PLAYLIST, 'live-a-1.ts', 'live.m3u8']);
+  });
+
+  it('makes the stream readable to a web server running as another user', async () => {
+    const umask = process.umask(0o077);
+    try {
+      const publisher = new HlsPublisher(dir, (p) => p, log);
+      await publisher.prepare();
+      fs.writeFileSync(file('live-a-1.ts'), 'x');
+      expect(fs.statSync(file('live-a-1.ts')).mode & 0o777).toBe(0o600);
+      fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-1.ts'));
+      await publisher.publish();
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o755);
+      expect(fs.statSync(file('live.m3u8')).mode & 0o777).toBe(0o644);
+      expect(fs.statSync(file('live-a-1.ts')).mode & 0o777).toBe(0o644);
+    } finally {
+      process.umask(umask);
+    }
   });
 
   it('continues a live playlist another playout left, and starts afresh after a stale one', async () => {
