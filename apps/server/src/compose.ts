@@ -263,6 +263,7 @@ export function compose(deps: ComposeDeps) {
     ffmpeg: media.tools.ffmpeg,
     mediaRoot: media.store.root,
     hlsDir: config.hlsDir,
+    hlsPublic: config.hlsPublic,
     stationName: config.stationName,
     stationGenre: config.stationGenre,
     stationUrl: config.stationUrl,

@@ -170,7 +170,13 @@ describe('loadConfig', () => {
   });
 
   it('writes HLS under DATA_DIR unless HLS_DIR says where', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/qc' }).hlsDir).toBe(path.resolve('/srv/qc/hls'));
-    expect(loadConfig({ HLS_DIR: '/var/www/hls' }).hlsDir).toBe(path.resolve('/var/www/hls'));
+    expect(loadConfig({ DATA_DIR: '/srv/qc' })).toMatchObject({
+      hlsDir: path.resolve('/srv/qc/hls'),
+      hlsPublic: false,
+    });
+    expect(loadConfig({ HLS_DIR: '/var/www/hls' })).toMatchObject({
+      hlsDir: path.resolve('/var/www/hls'),
+      hlsPublic: true,
+    });
   });
 });

@@ -45,20 +45,18 @@ const trustedProxies = z
  */
 const ROLE_NAMES = ['api', 'playout'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
-const roles = z
-  .string()
-  .transform((v, ctx) => {
-    const list = v
-      .split(',')
-      .map((r) => r.trim().toLowerCase())
-      .filter(Boolean);
-    const unknown = list.filter((r) => !(ROLE_NAMES as readonly string[]).includes(r));
-    if (list.length === 0 || unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: 'expected api, playout or api,playout' });
-      return z.NEVER;
-    }
-    return [...new Set(list)] as Role[];
-  });
+const roles = z.string().transform((v, ctx) => {
+  const list = v
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = list.filter((r) => !(ROLE_NAMES as readonly string[]).includes(r));
+  if (list.length === 0 || unknown.length > 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected api, playout or api,playout' });
+    return z.NEVER;
+  }
+  return [...new Set(list)] as Role[];
+});
 
 const duration = z
   .string()
@@ -223,6 +221,8 @@ export type Config = {
   api: boolean;
   /** The folder HLS is written to by the playout and served from by every API node. */
   hlsDir: string;
+  /** Whether HLS_DIR was given: a folder of its own that a web server may read. */
+  hlsPublic: boolean;
   admin: { username: string; password: string } | undefined;
   logLevel: string;
   /** Proxies whose X-Forwarded-For gives the client's address; empty: none, the peer is. */
@@ -303,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     station: processRoles.includes('playout'),
     api: processRoles.includes('api'),
     hlsDir: e.HLS_DIR ? path.resolve(e.HLS_DIR) : path.join(dataDir, 'hls'),
+    hlsPublic: e.HLS_DIR !== undefined,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }

@@ -14,7 +14,12 @@ const MAX_BACKLOG = 5 * BYTES_PER_SECOND;
 
 /** A tag no other encoder run has used: segment names never collide, even across nodes. */
 export function newRunTag(now = Date.now()): string {
-  return now.toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0');
+  return (
+    now.toString(36) +
+    Math.floor(Math.random() * 36 ** 3)
+      .toString(36)
+      .padStart(3, '0')
+  );
 }
 
 /**

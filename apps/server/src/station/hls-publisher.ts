@@ -11,8 +11,8 @@ const SWEEP_MS = 10_000;
 /** A segment off the playlist stays this long for players that fetched the playlist before. */
 const SEGMENT_GRACE_MS = 60_000;
 /**
- * The stream is public: its files are readable by a web server running as another user, while
- * the process keeps everything else it writes private.
+ * In a folder of its own (HLS_DIR) the stream is public: readable by a web server running as
+ * another user, while the process keeps everything else it writes private.
  */
 const PUBLIC_FILE = 0o644;
 const PUBLIC_FOLDER = 0o755;
@@ -21,8 +21,8 @@ const PUBLIC_FOLDER = 0o755;
  * Publishes the encoder's HLS to the shared folder: each time ffmpeg rewrites its own playlist,
  * a corrected copy (date-times on the station's clock) replaces the listeners' playlist in one
  * rename, so a reader never sees half a file. Segments are written once under names unique to
- * their encoder run, so they can be cached for good; each is made readable to all before the
- * first playlist that lists it is published. Segments no playlist lists (a run that
+ * their encoder run, so they can be cached for good; in a public folder each is made readable
+ * to all before the first playlist that lists it is published. Segments no playlist lists (a run that
  * died before deleting its own) are swept once no player can still want them.
  */
 export class HlsPublisher {
@@ -36,6 +36,8 @@ export class HlsPublisher {
     private readonly dir: string,
     private readonly correct: (playlist: string) => string,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    /** Whether a web server under another account reads the folder. */
+    private readonly open = false,
   ) {}
 
   /**
@@ -45,7 +47,7 @@ export class HlsPublisher {
    */
   async prepare(now = Date.now()): Promise<void> {
     await fs.promises.mkdir(this.dir, { recursive: true });
-    await fs.promises.chmod(this.dir, PUBLIC_FOLDER);
+    if (this.open) await fs.promises.chmod(this.dir, PUBLIC_FOLDER);
     const published = path.join(this.dir, HLS_PLAYLIST);
     const encoder = path.join(this.dir, ENCODER_PLAYLIST);
     const stat = await fs.promises.stat(published).catch(() => null);
@@ -79,7 +81,7 @@ export class HlsPublisher {
         .catch(() => null);
       if (raw === null || raw === this.seen || !raw.startsWith('#EXTM3U')) return;
       const listed = new Set(raw.split('\n').filter((l) => HLS_SEGMENT_PATTERN.test(l)));
-      for (const segment of listed) {
+      for (const segment of this.open ? listed : []) {
         if (this.listed.has(segment)) continue;
         await fs.promises.chmod(path.join(this.dir, segment), PUBLIC_FILE).catch(() => undefined);
       }
@@ -87,7 +89,7 @@ export class HlsPublisher {
       this.listed = listed;
       const temp = path.join(this.dir, `.${HLS_PLAYLIST}.${process.pid}.tmp`);
       await fs.promises.writeFile(temp, this.correct(raw));
-      await fs.promises.chmod(temp, PUBLIC_FILE);
+      if (this.open) await fs.promises.chmod(temp, PUBLIC_FILE);
       await fs.promises.rename(temp, path.join(this.dir, HLS_PLAYLIST));
     } catch (err) {
       this.log.error({ err }, 'could not publish the HLS playlist');

@@ -19,6 +19,8 @@ export interface StationDeps {
   mediaRoot: string;
   /** HLS playlist and segments are written here (shared with the API nodes that serve them). */
   hlsDir: string;
+  /** Whether a web server under another account serves `hlsDir`: its files are readable to all. */
+  hlsPublic?: boolean;
   stationName: string;
   /** Sent to MP3 listeners as icy-genre and icy-url. */
   stationGenre?: string;
@@ -73,7 +75,12 @@ export class Station {
       deps.log,
       () => this.mp3.encoderStarted(),
     );
-    this.publisher = new HlsPublisher(deps.hlsDir, (p) => this.hlsClock.correct(p), deps.log);
+    this.publisher = new HlsPublisher(
+      deps.hlsDir,
+      (p) => this.hlsClock.correct(p),
+      deps.log,
+      deps.hlsPublic,
+    );
     this.scheduler = new Scheduler(
       deps.repo,
       () => deps.rules().lockSeconds,
