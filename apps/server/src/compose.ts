@@ -93,6 +93,7 @@ import { LeaseRepo } from './station/lease.repo.js';
 import { PlayoutLeader } from './station/playout-leader.js';
 import { ExactStarts } from './station/exact-starts.js';
 import { HlsFolder } from './station/hls-folder.js';
+import { HlsListeners } from './station/hls-listeners.js';
 import { Station } from './station/station.js';
 import { StationRepo } from './station/station.repo.js';
 import { stationRoutes } from './station/station.routes.js';
@@ -259,11 +260,14 @@ export function compose(deps: ComposeDeps) {
     }),
   };
 
+  const lease = new LeaseRepo(db);
+  const hlsListeners = new HlsListeners(bus);
   const station = new Station({
     ffmpeg: media.tools.ffmpeg,
     mediaRoot: media.store.root,
     hlsDir: config.hlsDir,
     hlsPublic: config.hlsPublic,
+    hlsListeners: () => hlsListeners.total(),
     stationName: config.stationName,
     stationGenre: config.stationGenre,
     stationUrl: config.stationUrl,
@@ -285,7 +289,6 @@ export function compose(deps: ComposeDeps) {
     bus,
     log,
   });
-  const lease = new LeaseRepo(db);
   const leader = new PlayoutLeader({ lease, station, log });
   const stationService = new StationService(station, presenter, bus, {
     isOnAir: async () => ((await lease.current())?.remainingMs ?? 0) > 0,
@@ -316,6 +319,7 @@ export function compose(deps: ComposeDeps) {
       station,
       leader,
       hls: new HlsFolder(config.hlsDir),
+      hlsListeners,
       service: stationService,
       guards,
       mp3Elsewhere: config.icecastPublicUrl,

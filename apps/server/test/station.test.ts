@@ -361,6 +361,7 @@ describe('the station on air', () => {
       ffmpeg,
       mediaRoot: ctx.media.store.root,
       hlsDir: path.join(ctx.config.dataDir, 'hls'),
+      hlsListeners: () => 0,
       stationName: 'Restarted',
       rules: () => ({ lockSeconds: 3600 }),
       clock: ctx.clock,

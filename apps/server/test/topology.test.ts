@@ -262,6 +262,24 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
     ]);
   }, 30_000);
 
+  it('counts an HLS listener of one API node in the station’s listeners on the other', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${api2.port}/ws`);
+    sockets.push(ws);
+    const counts: number[] = [];
+    ws.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { type: string; listeners?: number };
+      if (message.type === 'listeners' || message.type === 'playback_update') {
+        counts.push(message.listeners!);
+      }
+    });
+    await until('the update on connect', async () => counts[0], 10_000);
+    const res = await fetch(`http://127.0.0.1:${api1.port}/stream/live.m3u8`, {
+      headers: { 'user-agent': 'topology-test-player' },
+    });
+    expect(res.status).toBe(200);
+    await until('the HLS listener counted', async () => counts.find((c) => c >= 1), 5000);
+  }, 20_000);
+
   it('kill -9 of the leader: the standby plays within 5 s, HLS goes on, no entry lost or doubled', async () => {
     const songs = [...tones, ...requestable];
     const before = await ledger(songs);

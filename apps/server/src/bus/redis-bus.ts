@@ -37,6 +37,11 @@ const EVENT_SCHEMAS = {
     type: z.literal('skip.requested'),
     song_id: z.number().int(),
   }),
+  'hls.clients': z.object({
+    type: z.literal('hls.clients'),
+    node: z.string().max(200),
+    count: z.number().int().min(0),
+  }),
   'users.seen': z.object({ type: z.literal('users.seen') }),
   'listeners.changed': z.object({
     type: z.literal('listeners.changed'),

@@ -23,6 +23,8 @@ export type BusEvent =
     }
   /** Staff asked for the track on air, `song_id`, to be cut: the playout cuts it if it still plays. */
   | { type: 'skip.requested'; song_id: number }
+  /** A node's HLS clients (those polling the playlist through it), when the count changed. */
+  | { type: 'hls.clients'; node: string; count: number }
   /** A user became active (signed-in call after a quiet spell). */
   | { type: 'users.seen' }
   /** The station's listener count changed (MP3 connections plus recent HLS clients). */

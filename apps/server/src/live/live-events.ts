@@ -38,6 +38,8 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'feed.added': 'none',
   // The playout's business; the track start that follows is broadcast.
   'skip.requested': 'none',
+  // Summed by the playout, which announces the station's count.
+  'hls.clients': 'none',
   'user.muted': 'none',
   // Private: only the two parties' rooms hear of them.
   'message.sent': 'none',

@@ -4,6 +4,7 @@ import type { AuthGuards } from '../auth/guards.js';
 import { notFound, tooManyRequests } from '../lib/http-error.js';
 import { HLS_SEGMENT_PATTERN } from './encoder.js';
 import type { HlsFolder } from './hls-folder.js';
+import type { HlsListeners } from './hls-listeners.js';
 import type { PlayoutLeader } from './playout-leader.js';
 import type { Station } from './station.js';
 import { offAir, type StationService } from './station.service.js';
@@ -19,19 +20,21 @@ export function stationRoutes(deps: {
   leader: PlayoutLeader;
   /** The shared folder the playout writes HLS to. */
   hls: HlsFolder;
+  /** The HLS clients counted here and on the other nodes. */
+  hlsListeners: HlsListeners;
   service: StationService;
   guards: AuthGuards;
   /** Where MP3 listeners are sent instead (an Icecast mount relaying the station). */
   mp3Elsewhere?: string | undefined;
 }): FastifyPluginAsyncZod {
-  const { station, leader, hls, service, guards, mp3Elsewhere } = deps;
+  const { station, leader, hls, hlsListeners, service, guards, mp3Elsewhere } = deps;
   return async (app) => {
     // HLS comes from the shared folder the playout writes, on every node: it answers the same
     // whichever node a listener reaches. The playlist changes every segment; a segment never.
     app.get('/stream/live.m3u8', { schema: { hide: true } }, async (req, reply) => {
       const playlist = await hls.playlist();
       if (!playlist) throw offAir();
-      station.hlsClients.touch(req.ip, req.headers['user-agent']);
+      hlsListeners.clients.touch(req.ip, req.headers['user-agent']);
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', `public, max-age=${PLAYLIST_MAX_AGE_S}`)
@@ -88,7 +91,9 @@ export function stationRoutes(deps: {
 
     // Before the server closes: MP3 listeners hold their connections open until told.
     // The lease is given up as the station stops, so a standby takes over at once.
+    app.addHook('onReady', async () => hlsListeners.start());
     app.addHook('preClose', async () => {
+      hlsListeners.stop();
       await leader.stop();
       await station.stop();
     });

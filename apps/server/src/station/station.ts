@@ -3,7 +3,6 @@ import type { EventBus } from '../core/bus.js';
 import type { Clock } from '../core/clock.js';
 import type { RequestRules } from '../core/song-rules.js';
 import { Encoder } from './encoder.js';
-import { HlsClients } from './hls-clients.js';
 import { HlsClock } from './hls-clock.js';
 import { HlsPublisher } from './hls-publisher.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
@@ -19,6 +18,8 @@ export interface StationDeps {
   mediaRoot: string;
   /** HLS playlist and segments are written here (shared with the API nodes that serve them). */
   hlsDir: string;
+  /** HLS clients on every node (they poll the playlist wherever it is served). */
+  hlsListeners: () => number;
   /** Whether a web server under another account serves `hlsDir`: its files are readable to all. */
   hlsPublic?: boolean;
   stationName: string;
@@ -45,7 +46,6 @@ export interface StationDeps {
  */
 export class Station {
   readonly mp3: Mp3Broadcaster;
-  readonly hlsClients = new HlsClients();
   readonly encoder: Encoder;
   readonly playout: Playout;
   readonly scheduler: Scheduler;
@@ -128,9 +128,9 @@ export class Station {
     return this.running;
   }
 
-  /** MP3 connections plus HLS clients seen in the last 30 s. */
+  /** MP3 connections plus HLS clients seen in the last 30 s, on any node. */
   get listeners(): number {
-    return this.mp3.count + this.hlsClients.count();
+    return this.mp3.count + this.deps.hlsListeners();
   }
 
   /** Starts the encoder and the clock, resuming the track that was on air if there was one. */
