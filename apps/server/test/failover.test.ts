@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -8,6 +7,7 @@ import {
   stopServer,
   type ServerProcess as Node,
 } from './helpers/server-process.js';
+import { firstMp3Bytes, playoutOf, waitFor } from './helpers/playout-probes.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
 import { PG_URL, postgresReachable } from './helpers/services.js';
@@ -43,37 +43,6 @@ async function startNode(name: string, port?: number): Promise<Node> {
   });
   nodes.push(node);
   return node;
-}
-
-async function playoutOf(node: Node): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${node.port}/healthz`);
-  return ((await res.json()) as { playout: string }).playout;
-}
-
-async function until(what: string, check: () => Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Whether the node's MP3 stream answers with audio: resolves once the first bytes arrive. */
-function firstMp3Bytes(node: Node): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get(`http://127.0.0.1:${node.port}/stream/live.mp3`, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        resolve(false);
-        return;
-      }
-      res.once('data', () => {
-        req.destroy();
-        resolve(true);
-      });
-    });
-    req.on('error', () => resolve(false));
-  });
 }
 
 /** A minute-long tone, queued before any node starts: the entry on air through the test. */
@@ -120,8 +89,8 @@ describe.skipIf(skip)('playout failover', () => {
   it('kill -9 of the leader: the standby plays within 5 s, resuming the entry on air', async () => {
     const songId = await seed();
     const a = await startNode('A');
-    await until('A on air', async () => (await playoutOf(a)) === 'on-air', 15_000);
-    await until('A streaming', () => firstMp3Bytes(a), 15_000);
+    await waitFor('A on air', async () => (await playoutOf(a)) === 'on-air', 15_000);
+    await waitFor('A streaming', () => firstMp3Bytes(a), 15_000);
     const b = await startNode('B');
     // B has had time to try for the lease several times, and stands by.
     await new Promise((r) => setTimeout(r, 1500));
@@ -132,7 +101,7 @@ describe.skipIf(skip)('playout failover', () => {
 
     const killedAt = performance.now();
     await killServer(a);
-    await until('B streaming', () => firstMp3Bytes(b), 15_000);
+    await waitFor('B streaming', () => firstMp3Bytes(b), 15_000);
     const takeover = performance.now() - killedAt;
     console.log(`failover: B's first MP3 bytes ${takeover.toFixed(0)} ms after A was killed`);
     expect(takeover).toBeLessThanOrEqual(TAKEOVER_MS);

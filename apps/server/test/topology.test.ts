@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +9,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createSong, makePlayable, quickUser } from './helpers/factories.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { nginxMissing, startNginx, type RunningNginx } from './helpers/nginx.js';
+import { firstMp3Bytes, playoutOf, waitFor } from './helpers/playout-probes.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
 import {
@@ -77,38 +77,6 @@ const get = (port: number, url: string) => fetch(`http://127.0.0.1:${port}${url}
 const viaNginx = (url: string, init?: RequestInit) =>
   fetch(`http://127.0.0.1:${nginx!.port}${url}`, init);
 
-async function playoutOf(node: Node): Promise<string> {
-  return ((await (await get(node.port, '/healthz')).json()) as { playout: string }).playout;
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Resolves true at a playout's first MP3 bytes, false when it does not stream. */
-function firstMp3Bytes(node: Node): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get(`http://127.0.0.1:${node.port}/stream/live.mp3`, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        resolve(false);
-        return;
-      }
-      res.once('data', () => {
-        req.destroy();
-        resolve(true);
-      });
-    });
-    req.on('error', () => resolve(false));
-  });
-}
-
 /** A /ws socket keeping every playback update it gets. */
 async function watch(url: string) {
   const ws = new WebSocket(url);
@@ -119,9 +87,9 @@ async function watch(url: string) {
     if (update) updates.push(update);
   });
   ws.on('error', () => undefined);
-  await until('the update on connect', async () => updates[0], 10_000);
+  await waitFor('the update on connect', async () => updates[0], 10_000);
   return (what: string, match: (u: PlaybackUpdate) => boolean, ms = 5000) =>
-    until(what, async () => updates.find(match), ms);
+    waitFor(what, async () => updates.find(match), ms);
 }
 
 /** The segment names the playlist served through nginx lists. */
@@ -197,11 +165,7 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
     api1 = await startNode('api-1', 'api');
     api2 = await startNode('api-2', 'api');
     leader = await startNode('playout-1', 'playout');
-    await until(
-      'playout-1 on air',
-      async () => (await playoutOf(leader)) === 'on-air' || undefined,
-      15_000,
-    );
+    await waitFor('playout-1 on air', async () => (await playoutOf(leader)) === 'on-air', 15_000);
     standby = await startNode('playout-2', 'playout');
     nginx = await startNginx([api1.port, api2.port], hlsDir);
   }, 120_000);
@@ -224,7 +188,7 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
   });
 
   it('serves HLS from the shared folder through nginx, with cache headers a CDN honours', async () => {
-    const segments = await until(
+    const segments = await waitFor(
       'three segments',
       async () => {
         const list = await hlsSegments();
@@ -272,12 +236,12 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
         counts.push(message.listeners!);
       }
     });
-    await until('the update on connect', async () => counts[0], 10_000);
+    await waitFor('the update on connect', async () => counts.length > 0, 10_000);
     const res = await fetch(`http://127.0.0.1:${api1.port}/stream/live.m3u8`, {
       headers: { 'user-agent': 'topology-test-player' },
     });
     expect(res.status).toBe(200);
-    await until('the HLS listener counted', async () => counts.find((c) => c >= 1), 5000);
+    await waitFor('the HLS listener counted', async () => counts.find((c) => c >= 1), 5000);
   }, 20_000);
 
   it('kill -9 of the leader: the standby plays within 5 s, HLS goes on, no entry lost or doubled', async () => {
@@ -288,18 +252,14 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
 
     const killedAt = performance.now();
     await killServer(leader);
-    await until(
-      'the standby streaming',
-      async () => (await firstMp3Bytes(standby)) || undefined,
-      15_000,
-    );
+    await waitFor('the standby streaming', () => firstMp3Bytes(standby), 15_000);
     const takeover = performance.now() - killedAt;
     console.log(`topology: standby's first MP3 bytes ${takeover.toFixed(0)} ms after kill -9`);
     expect(takeover).toBeLessThanOrEqual(TAKEOVER_MS);
     expect(await playoutOf(standby)).toBe('on-air');
 
     // Through nginx the playlist goes on: the new run's segments follow the old ones.
-    const after = await until(
+    const after = await waitFor(
       'segments of a new encoder run',
       async () => {
         const list = await hlsSegments();

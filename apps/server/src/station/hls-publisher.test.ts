@@ -38,35 +38,26 @@ describe('HlsPublisher', () => {
     expect(fs.readdirSync(dir).sort()).toEqual([ENCODER_PLAYLIST, 'live-a-1.ts', 'live.m3u8']);
   });
 
-  it('keeps the stream as private as the rest of the data, unless in a folder of its own', async () => {
+  // Under DATA_DIR the stream stays as private as the rest; in a folder of its own (HLS_DIR) a
+  // web server running as another user reads it.
+  it.each([
+    { open: false, folder: 0o700, files: 0o600 },
+    { open: true, folder: 0o755, files: 0o644 },
+  ])('publishes with folder $folder and files $files when open is $open', async (c) => {
     const umask = process.umask(0o077);
     try {
       fs.chmodSync(dir, 0o700);
-      const publisher = new HlsPublisher(dir, (p) => p, log);
+      const publisher = new HlsPublisher(dir, (p) => p, log, c.open);
       await publisher.prepare();
       fs.writeFileSync(file('live-a-1.ts'), 'x');
       fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-1.ts'));
       await publisher.publish();
-      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
-      expect(fs.statSync(file('live.m3u8')).mode & 0o777).toBe(0o600);
-      expect(fs.statSync(file('live-a-1.ts')).mode & 0o777).toBe(0o600);
-    } finally {
-      process.umask(umask);
-    }
-  });
-
-  it('makes the stream readable to a web server running as another user', async () => {
-    const umask = process.umask(0o077);
-    try {
-      const publisher = new HlsPublisher(dir, (p) => p, log, true);
-      await publisher.prepare();
-      fs.writeFileSync(file('live-a-1.ts'), 'x');
-      expect(fs.statSync(file('live-a-1.ts')).mode & 0o777).toBe(0o600);
-      fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-1.ts'));
-      await publisher.publish();
-      expect(fs.statSync(dir).mode & 0o777).toBe(0o755);
-      expect(fs.statSync(file('live.m3u8')).mode & 0o777).toBe(0o644);
-      expect(fs.statSync(file('live-a-1.ts')).mode & 0o777).toBe(0o644);
+      const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
+      expect([modeOf(dir), modeOf(file('live.m3u8')), modeOf(file('live-a-1.ts'))]).toEqual([
+        c.folder,
+        c.files,
+        c.files,
+      ]);
     } finally {
       process.umask(umask);
     }
