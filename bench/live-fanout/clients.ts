@@ -5,6 +5,12 @@
  *
  * The client is the minimal WebSocket client of support/ws-client.ts; it searches text
  * payloads for the marker's bytes without decoding or parsing them.
+ *
+ * On a Socket.IO server's Engine.IO URL (path /socket.io/), it also speaks the little of
+ * Engine.IO 4 and Socket.IO 5 a client must: it joins the main namespace once the server has
+ * opened the session ("0{...}" answered "40") and answers pings ("2" with "3"); those messages
+ * and the namespace's confirmation are not updates. The events themselves ("42[...]") are
+ * searched like any other text.
  */
 import { closeAndExit, openClients, RawWsClient, type FrameHandler } from '../support/ws-client.js';
 
@@ -34,12 +40,22 @@ const round = {
 
 /** One socket's search for the round's marker in the messages it receives. */
 class MarkerSearch implements FrameHandler {
+  client: RawWsClient | null = null;
   private seen = false;
   private carry = Buffer.alloc(0);
+  /** The message's first two bytes (Engine.IO and Socket.IO packet types), when spoken. */
+  private head = '';
+  private update = true;
 
-  constructor(private readonly index: number) {}
+  constructor(
+    private readonly index: number,
+    private readonly engineIo: boolean,
+  ) {}
 
   payload(segment: Buffer): void {
+    if (this.engineIo && this.head.length < 2) {
+      this.head += segment.toString('latin1', 0, 2 - this.head.length);
+    }
     if (round.marker && !this.seen) this.scan(segment, round.marker);
   }
 
@@ -64,9 +80,22 @@ class MarkerSearch implements FrameHandler {
   }
 
   message(bytes: number): void {
+    this.update = !this.engineIo || this.engineIoMessage(bytes);
     if (this.seen) onMarked(this.index, bytes);
     this.seen = false;
     this.carry = Buffer.alloc(0);
+    this.head = '';
+  }
+
+  wasUpdate(): boolean {
+    return this.update;
+  }
+
+  /** Answers Engine.IO's open and ping; whether the message was a Socket.IO event. */
+  private engineIoMessage(bytes: number): boolean {
+    if (this.head[0] === '0') this.client?.sendText('40');
+    else if (this.head === '2' && bytes === 1) this.client?.sendText('3');
+    return this.head === '42';
   }
 }
 
@@ -83,11 +112,12 @@ async function connect(url: string, count: number, inFlight: number): Promise<vo
   const target = new URL(url);
   round.expected = new Uint8Array(count);
   round.receivedAt = new Float64Array(count);
-  const { clients: opened, ...ready } = await openClients(
-    count,
-    inFlight,
-    (i, settle) => new RawWsClient(target, settle, new MarkerSearch(i)),
-  );
+  const engineIo = target.pathname.startsWith('/socket.io/');
+  const { clients: opened, ...ready } = await openClients(count, inFlight, (i, settle) => {
+    const search = new MarkerSearch(i, engineIo);
+    search.client = new RawWsClient(target, settle, search);
+    return search.client;
+  });
   clients = opened;
   send({ type: 'ready', ...ready });
 }

@@ -104,9 +104,12 @@ async function waitForMusic(wsUrl: string, child: ChildProcess): Promise<void> {
         ws.terminate();
         resolve(v);
       };
-      ws.once('message', (data: Buffer) => {
-        const update = JSON.parse(data.toString('utf8')) as PlaybackUpdate;
-        done(update.now_playing !== null);
+      ws.on('message', (data: Buffer) => {
+        // Other live messages (listener counts, feed items) may come first.
+        const message = JSON.parse(data.toString('utf8')) as { type: string };
+        if (message.type === 'playback_update') {
+          done((message as PlaybackUpdate).now_playing !== null);
+        }
       });
       ws.once('error', () => done(false));
     });
@@ -153,7 +156,9 @@ export async function fillHistory(
   const seen: { update: PlaybackUpdate | null; bytes: number } = { update: null, bytes: 0 };
   const ws = new WebSocket(station.wsUrl);
   ws.on('message', (data: Buffer) => {
-    seen.update = JSON.parse(data.toString('utf8')) as PlaybackUpdate;
+    const message = JSON.parse(data.toString('utf8')) as { type: string };
+    if (message.type !== 'playback_update') return;
+    seen.update = message as PlaybackUpdate;
     seen.bytes = data.length;
   });
   const current = () => seen.update;

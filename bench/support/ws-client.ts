@@ -21,11 +21,16 @@ export interface FrameHandler {
   payload(segment: Buffer, frameLength: number): void;
   /** A whole message has arrived (the frame that ends it); `bytes`: its payload size. */
   message(bytes: number): void;
+  /**
+   * Whether the message just ended was an update rather than a message of the protocol
+   * carried inside WebSocket (Engine.IO's open and ping); every data message is by default.
+   */
+  wasUpdate?(): boolean;
 }
 
 export class RawWsClient {
   open = false;
-  /** Whether any whole data message has arrived (the server sends one as a socket connects). */
+  /** Whether any whole update has arrived (the server sends one as a socket connects). */
   gotFirst = false;
   readonly socket: net.Socket;
   private handshake = '';
@@ -75,7 +80,7 @@ export class RawWsClient {
     const key = crypto.randomBytes(16).toString('base64');
     this.socket.on('connect', () =>
       this.socket.write(
-        `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
+        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
           `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
       ),
     );
@@ -160,9 +165,20 @@ export class RawWsClient {
       return;
     }
     if (this.opcode >= 8 || !this.fin) return;
-    this.gotFirst = true;
     this.handler.message(this.messageBytes);
+    if (this.handler.wasUpdate?.() ?? true) this.gotFirst = true;
     this.messageBytes = 0;
+  }
+
+  /** Sends one text frame (masked, as a client must; the mask is zero). */
+  sendText(text: string): void {
+    const payload = Buffer.from(text);
+    if (payload.length > 125) throw new Error('sendText: only short messages');
+    const frame = Buffer.alloc(6 + payload.length);
+    frame[0] = 0x81;
+    frame[1] = 0x80 | payload.length;
+    payload.copy(frame, 6);
+    this.socket.write(frame);
   }
 }
 
