@@ -1,10 +1,15 @@
 import type { Db } from '../../db/database.js';
+import { engineOf, type Engine } from '../../db/dialect.js';
 
 const RELATED_LIMIT = 30;
 
 /** Catalogue lookups that answer ids, names and counts; songs are presented elsewhere. */
 export class CatalogRepo {
-  constructor(private readonly db: Db) {}
+  private readonly engine: Engine;
+
+  constructor(private readonly db: Db) {
+    this.engine = engineOf(db);
+  }
 
   artist(id: number) {
     return this.db
@@ -99,12 +104,21 @@ export class CatalogRepo {
   }
 
   /**
-   * Songs carrying every one of the tags, in catalogue order. Walks the rarest tag's songs in
-   * song order (index tag_id, song_id) and probes the others by primary key, so a page stops
-   * as soon as it is full instead of grouping every song of every tag.
+   * Songs carrying every one of the tags, in song order, as one walk over each tag's songs in
+   * the (tag_id, song_id) index, stopping once the page is full. PostgreSQL merge-joins the
+   * walks. SQLite joins by nested loops only (one primary-key probe per song of the rarest
+   * tag), but merges the sorted walks of an INTERSECT ordered by song id without sorting.
    */
-  private matching(tags: readonly { id: number; song_count: number }[]) {
+  private matching(tags: readonly { id: number; song_count: number }[], cap: number) {
     const [first, ...rest] = [...tags].sort((a, b) => a.song_count - b.song_count);
+    if (this.engine === 'sqlite') {
+      const walk = (tagId: number) =>
+        this.db.selectFrom('song_tags').select('song_id').where('tag_id', '=', tagId);
+      return rest
+        .reduce((query, tag) => query.intersect(walk(tag.id)), walk(first!.id))
+        .orderBy('song_id')
+        .limit(cap);
+    }
     let query = this.db.selectFrom('song_tags as t0').where('t0.tag_id', '=', first!.id);
     rest.forEach((tag, i) => {
       const alias = `t${i + 1}` as 't1';
@@ -112,7 +126,7 @@ export class CatalogRepo {
         join.onRef(`${alias}.song_id`, '=', 't0.song_id').on(`${alias}.tag_id`, '=', tag.id),
       );
     });
-    return query;
+    return query.select('t0.song_id').orderBy('t0.song_id').limit(cap);
   }
 
   /** One tag: a page straight from the (tag_id, song_id) index; the count is kept on the tag. */
@@ -130,11 +144,7 @@ export class CatalogRepo {
 
   /** Several tags: every matching song id in song order (at most `cap`), in one walk. */
   async allSongIdsWithTags(tags: readonly { id: number; song_count: number }[], cap: number) {
-    const rows = await this.matching(tags)
-      .select('t0.song_id')
-      .orderBy('t0.song_id')
-      .limit(cap)
-      .execute();
+    const rows = await this.matching(tags, cap).execute();
     return rows.map((r) => r.song_id);
   }
 
@@ -149,17 +159,25 @@ export class CatalogRepo {
     return partners.slice(0, RELATED_LIMIT).map(([name, n]) => ({ name, n }));
   }
 
-  /** Other tags on these songs, by how many of them carry each. */
+  /**
+   * Other tags on these songs, by how many of them carry each. Counted by tag id from the
+   * song_tags primary key alone; only the counted tags' names are then read (tag names are
+   * unique, so this is the count by name).
+   */
   async relatedToSongs(songIds: readonly number[], exclude: readonly number[]) {
     if (songIds.length === 0) return [];
+    const counted = this.db
+      .selectFrom('song_tags')
+      .select(({ fn }) => ['tag_id', fn.countAll<number>().as('n')])
+      .where('song_id', 'in', songIds)
+      .where('tag_id', 'not in', exclude)
+      .groupBy('tag_id')
+      .as('c');
     const rows = await this.db
-      .selectFrom('song_tags as st')
-      .innerJoin('tags as t', 't.id', 'st.tag_id')
-      .select(({ fn }) => ['t.name', fn.countAll<number>().as('n')])
-      .where('st.song_id', 'in', songIds)
-      .where('st.tag_id', 'not in', exclude)
-      .groupBy('t.name')
-      .orderBy('n', 'desc')
+      .selectFrom(counted)
+      .innerJoin('tags as t', 't.id', 'c.tag_id')
+      .select(['t.name', 'c.n'])
+      .orderBy('c.n', 'desc')
       .orderBy('t.name')
       .limit(RELATED_LIMIT)
       .execute();
