@@ -1,7 +1,19 @@
+import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Db } from '../../db/database.js';
 import { engineOf, type Engine } from '../../db/dialect.js';
 
 const RELATED_LIMIT = 30;
+/** The song page lists this many of the song's last plays. */
+const HISTORY_LIMIT = 50;
+
+export interface SongPageFacts {
+  tags: { name: string; partners: [string, number][] }[];
+  votes: { username: string; vote: number }[];
+  favorites: { username: string }[];
+  history: { played_at: number; requested_by_username: string | null }[];
+  request_count: number;
+}
 
 /** Catalogue lookups that answer ids, names and counts; songs are presented elsewhere. */
 export class CatalogRepo {
@@ -184,61 +196,72 @@ export class CatalogRepo {
     return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
   }
 
-  /** The song's tags, each with its kept list of strongest partners; one indexed read. */
-  async tagsWithPartners(
-    songId: number,
-  ): Promise<{ name: string; partners: [string, number][] }[]> {
-    const rows = await this.db
-      .selectFrom('song_tags as st')
-      .innerJoin('tags as t', 't.id', 'st.tag_id')
-      .select(['t.name', 't.top_partners'])
-      .where('st.song_id', '=', songId)
-      .orderBy('t.name')
-      .execute();
-    return rows.map((r) => ({
-      name: r.name,
-      partners: JSON.parse(r.top_partners) as [string, number][],
-    }));
-  }
-
-  votesFor(songId: number) {
-    return this.db
-      .selectFrom('votes as v')
-      .innerJoin('users as u', 'u.id', 'v.user_id')
-      .select(['u.username', 'v.vote'])
-      .where('v.song_id', '=', songId)
-      .orderBy('v.created_at', 'desc')
-      .execute();
-  }
-
-  favoritesFor(songId: number) {
-    return this.db
-      .selectFrom('favorites as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select('u.username')
-      .where('f.song_id', '=', songId)
-      .orderBy('u.username')
-      .execute();
-  }
-
-  historyFor(songId: number, limit = 50) {
-    return this.db
-      .selectFrom('play_history as h')
-      .leftJoin('users as u', 'u.id', 'h.requested_by')
-      .select(['h.started_at as played_at', 'u.username as requested_by_username'])
-      .where('h.song_id', '=', songId)
-      .orderBy('h.started_at', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  async requestCount(songId: number): Promise<number> {
+  /**
+   * What the song page shows beside the song, in one statement: its tags (each with its kept
+   * list of strongest partners), votes, favourites, the last plays and how many times it was
+   * requested. Each list is built as a JSON array by the database, so the page costs one round
+   * trip here instead of one per list.
+   */
+  async songPage(songId: number): Promise<SongPageFacts> {
+    const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
     const row = await this.db
-      .selectFrom('queue_entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('song_id', '=', songId)
-      .where('requested_by', 'is not', null)
+      .selectNoFrom((eb) => [
+        json(
+          eb
+            .selectFrom('song_tags as st')
+            .innerJoin('tags as t', 't.id', 'st.tag_id')
+            .select(['t.name', 't.top_partners'])
+            .where('st.song_id', '=', songId)
+            .orderBy('t.name'),
+        ).as('tags'),
+        json(
+          eb
+            .selectFrom('votes as v')
+            .innerJoin('users as u', 'u.id', 'v.user_id')
+            .select(['u.username', 'v.vote'])
+            .where('v.song_id', '=', songId)
+            .orderBy('v.created_at', 'desc'),
+        ).as('votes'),
+        json(
+          eb
+            .selectFrom('favorites as f')
+            .innerJoin('users as u', 'u.id', 'f.user_id')
+            .select('u.username')
+            .where('f.song_id', '=', songId)
+            .orderBy('u.username'),
+        ).as('favorites'),
+        json(
+          eb
+            .selectFrom('play_history as h')
+            .leftJoin('users as u', 'u.id', 'h.requested_by')
+            .select(['h.started_at as played_at', 'u.username as requested_by_username'])
+            .where('h.song_id', '=', songId)
+            .orderBy('h.started_at', 'desc')
+            .limit(HISTORY_LIMIT),
+        ).as('history'),
+        eb
+          .selectFrom('queue_entries')
+          .select((q) => q.fn.countAll<number>().as('n'))
+          .where('song_id', '=', songId)
+          .where('requested_by', 'is not', null)
+          .as('request_count'),
+      ])
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const tags = fromJson(row.tags);
+    return {
+      tags: tags.map((t) => ({
+        name: t.name,
+        partners: JSON.parse(t.top_partners) as [string, number][],
+      })),
+      votes: fromJson(row.votes),
+      favorites: fromJson(row.favorites),
+      history: fromJson(row.history),
+      request_count: Number(row.request_count ?? 0),
+    };
   }
+}
+
+/** SQLite hands a JSON array over as text, PostgreSQL as the parsed value. */
+function fromJson<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
