@@ -3,19 +3,20 @@
  * 50 platforms, 2,000 tags, about 5 tags each) into SQLite and PostgreSQL, then times the
  * API answers a page makes (through the real app, in process): search, song detail, an artist
  * letter, a platform page (500 songs), one tag page, a two-tag intersection.
+ * Each query's p95 is printed beside its target, with the load average around the timing.
  * Run: npm run catalog -w bench -- [--songs 1000000] [--db sqlite|postgres|both] [--iterations 200]
+ *   [--data DIR] (keeps the generated catalogues between runs: see catalog/databases.ts)
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { openStore } from './catalog/databases.js';
 import { loadPostgres, loadSqlite } from './catalog/load.js';
-import { percentile } from './support/load.js';
+import { loadAverage, printSummary, printTable, type QueryFigures } from './catalog/report.js';
 
 const args = new Map(
   process.argv
@@ -40,43 +41,34 @@ function rng(seed: number) {
   return () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
-async function run(engine: string) {
-  // --data DIR keeps a generated SQLite catalogue between runs (loaded once, reused after).
-  const kept = args.get('data');
-  const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-bench-'));
-  const reuse =
-    engine === 'sqlite' && kept !== undefined && fs.existsSync(path.join(kept, 'queuecast.db'));
-  let databaseUrl: string | undefined;
-  const dbName = `qc_bench_${process.pid}`;
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: pgAdmin });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(pgAdmin);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+async function run(engine: string): Promise<QueryFigures[]> {
+  // --data DIR keeps the generated catalogue (SQLite file, PostgreSQL database) between runs.
+  const store = await openStore(engine, {
+    kept: args.get('data'),
+    songs: songCount,
+    adminUrl: pgAdmin,
+  });
+  const { dataDir, reuse } = store;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl ?? '',
+    DATABASE_URL: store.databaseUrl,
   });
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  // A reused catalogue gets the migrations written since it was loaded.
   await migrateToLatest(database.db);
   console.log(`\n${engine}: ${reuse ? 'reusing' : 'loading'} ${songCount} songs`);
   const t0 = performance.now();
-  if (reuse) {
-    await database.close();
-  } else if (engine === 'sqlite') {
-    await database.close();
+  await database.close();
+  if (!reuse && engine === 'sqlite') {
     await loadSqlite(path.join(dataDir, 'queuecast.db'), size, log);
-  } else {
-    await loadPostgres(databaseUrl!, size, log);
-    await database.close();
+  } else if (!reuse) {
+    await loadPostgres(store.databaseUrl, size, log);
   }
-  console.log(`  loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  store.loaded();
+  console.log(
+    `  ${reuse ? 'opened' : 'loaded'} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   const app = await buildApp({ config, database: handle });
@@ -96,24 +88,26 @@ async function run(engine: string) {
   ];
   const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
   const tag = (rank: number) => `tag${String(rank).padStart(4, '0')}`;
-  const cases: [string, () => string][] = [
-    ['search', () => `/api/search?q=${encodeURIComponent(pick(words))}`],
-    ['song detail', () => `/api/song/${1 + Math.floor(rnd() * size.songs)}`],
-    ['artist letter', () => `/api/artists/${pick(letters)}`],
+  // name, URL maker, p95 target in ms (none for the pages without one).
+  const cases: [string, () => string, number | undefined][] = [
+    ['search', () => `/api/search?q=${encodeURIComponent(pick(words))}`, 10],
+    ['song detail', () => `/api/song/${1 + Math.floor(rnd() * size.songs)}`, 5],
+    ['artist letter', () => `/api/artists/${pick(letters)}`, 20],
     [
       'platform page (500)',
       () => `/api/platforms/${encodeURIComponent(`Platform ${1 + Math.floor(rnd() * 10)}`)}`,
+      undefined,
     ],
-    ['tag page (500)', () => `/api/tags/${tag(1 + Math.floor(rnd() * 100))}`],
+    ['tag page (500)', () => `/api/tags/${tag(1 + Math.floor(rnd() * 100))}`, undefined],
     [
       'two-tag intersection',
       () => `/api/tags/${tag(1 + Math.floor(rnd() * 30))},${tag(31 + Math.floor(rnd() * 30))}`,
+      20,
     ],
   ];
-  console.log(
-    `  ${'query'.padEnd(22)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  (n=${iterations})`,
-  );
-  for (const [name, url] of cases) {
+  const figures: QueryFigures[] = [];
+  const loadBefore = loadAverage();
+  for (const [name, url, target] of cases) {
     for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: url() });
     const times: number[] = [];
     for (let i = 0; i < iterations; i++) {
@@ -124,22 +118,20 @@ async function run(engine: string) {
       if (res.statusCode !== 200)
         throw new Error(`${u}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
-    const f = (p: number) => percentile(times, p).toFixed(2).padStart(8);
-    console.log(`  ${name.padEnd(22)} ${f(50)} ${f(95)} ${f(99)}`);
+    figures.push({ name, target, times });
   }
+  printTable(engine, figures, { iterations, loadBefore, loadAfter: loadAverage() });
   await app.close();
   await handle.close();
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: pgAdmin });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
-  if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.dispose();
+  return figures;
 }
 
 console.log(
-  `bench/catalog — ${songCount} songs, ${size.artists} artists, ${size.platforms} platforms, ${size.tags} tags; ` +
-    `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+  `bench/catalog — ${songCount} songs, ${size.artists} artists, ${size.platforms} platforms, ` +
+    `${size.tags} tags (about ${size.tagsPerSong} a song); ${os.cpus().length} cores, ` +
+    `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
 );
-for (const engine of engines) await run(engine);
+const results = new Map<string, QueryFigures[]>();
+for (const engine of engines) results.set(engine, await run(engine));
+printSummary(results);

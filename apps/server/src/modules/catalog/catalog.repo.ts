@@ -1,10 +1,27 @@
+import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Db } from '../../db/database.js';
+import { engineOf, type Engine } from '../../db/dialect.js';
 
 const RELATED_LIMIT = 30;
+/** The song page lists this many of the song's last plays. */
+const HISTORY_LIMIT = 50;
+
+export interface SongPageFacts {
+  tags: { name: string; partners: [string, number][] }[];
+  votes: { username: string; vote: number }[];
+  favorites: { username: string }[];
+  history: { played_at: number; requested_by_username: string | null }[];
+  request_count: number;
+}
 
 /** Catalogue lookups that answer ids, names and counts; songs are presented elsewhere. */
 export class CatalogRepo {
-  constructor(private readonly db: Db) {}
+  private readonly engine: Engine;
+
+  constructor(private readonly db: Db) {
+    this.engine = engineOf(db);
+  }
 
   artist(id: number) {
     return this.db
@@ -99,12 +116,21 @@ export class CatalogRepo {
   }
 
   /**
-   * Songs carrying every one of the tags, in catalogue order. Walks the rarest tag's songs in
-   * song order (index tag_id, song_id) and probes the others by primary key, so a page stops
-   * as soon as it is full instead of grouping every song of every tag.
+   * Songs carrying every one of the tags, in song order, as one walk over each tag's songs in
+   * the (tag_id, song_id) index, stopping once the page is full. PostgreSQL merge-joins the
+   * walks. SQLite joins by nested loops only (one primary-key probe per song of the rarest
+   * tag), but merges the sorted walks of an INTERSECT ordered by song id without sorting.
    */
-  private matching(tags: readonly { id: number; song_count: number }[]) {
+  private matching(tags: readonly { id: number; song_count: number }[], cap: number) {
     const [first, ...rest] = [...tags].sort((a, b) => a.song_count - b.song_count);
+    if (this.engine === 'sqlite') {
+      const walk = (tagId: number) =>
+        this.db.selectFrom('song_tags').select('song_id').where('tag_id', '=', tagId);
+      return rest
+        .reduce((query, tag) => query.intersect(walk(tag.id)), walk(first!.id))
+        .orderBy('song_id')
+        .limit(cap);
+    }
     let query = this.db.selectFrom('song_tags as t0').where('t0.tag_id', '=', first!.id);
     rest.forEach((tag, i) => {
       const alias = `t${i + 1}` as 't1';
@@ -112,7 +138,7 @@ export class CatalogRepo {
         join.onRef(`${alias}.song_id`, '=', 't0.song_id').on(`${alias}.tag_id`, '=', tag.id),
       );
     });
-    return query;
+    return query.select('t0.song_id').orderBy('t0.song_id').limit(cap);
   }
 
   /** One tag: a page straight from the (tag_id, song_id) index; the count is kept on the tag. */
@@ -130,11 +156,7 @@ export class CatalogRepo {
 
   /** Several tags: every matching song id in song order (at most `cap`), in one walk. */
   async allSongIdsWithTags(tags: readonly { id: number; song_count: number }[], cap: number) {
-    const rows = await this.matching(tags)
-      .select('t0.song_id')
-      .orderBy('t0.song_id')
-      .limit(cap)
-      .execute();
+    const rows = await this.matching(tags, cap).execute();
     return rows.map((r) => r.song_id);
   }
 
@@ -149,78 +171,97 @@ export class CatalogRepo {
     return partners.slice(0, RELATED_LIMIT).map(([name, n]) => ({ name, n }));
   }
 
-  /** Other tags on these songs, by how many of them carry each. */
+  /**
+   * Other tags on these songs, by how many of them carry each. Counted by tag id from the
+   * song_tags primary key alone; only the counted tags' names are then read (tag names are
+   * unique, so this is the count by name).
+   */
   async relatedToSongs(songIds: readonly number[], exclude: readonly number[]) {
     if (songIds.length === 0) return [];
+    const counted = this.db
+      .selectFrom('song_tags')
+      .select(({ fn }) => ['tag_id', fn.countAll<number>().as('n')])
+      .where('song_id', 'in', songIds)
+      .where('tag_id', 'not in', exclude)
+      .groupBy('tag_id')
+      .as('c');
     const rows = await this.db
-      .selectFrom('song_tags as st')
-      .innerJoin('tags as t', 't.id', 'st.tag_id')
-      .select(({ fn }) => ['t.name', fn.countAll<number>().as('n')])
-      .where('st.song_id', 'in', songIds)
-      .where('st.tag_id', 'not in', exclude)
-      .groupBy('t.name')
-      .orderBy('n', 'desc')
+      .selectFrom(counted)
+      .innerJoin('tags as t', 't.id', 'c.tag_id')
+      .select(['t.name', 'c.n'])
+      .orderBy('c.n', 'desc')
       .orderBy('t.name')
       .limit(RELATED_LIMIT)
       .execute();
     return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
   }
 
-  /** The song's tags, each with its kept list of strongest partners; one indexed read. */
-  async tagsWithPartners(
-    songId: number,
-  ): Promise<{ name: string; partners: [string, number][] }[]> {
-    const rows = await this.db
-      .selectFrom('song_tags as st')
-      .innerJoin('tags as t', 't.id', 'st.tag_id')
-      .select(['t.name', 't.top_partners'])
-      .where('st.song_id', '=', songId)
-      .orderBy('t.name')
-      .execute();
-    return rows.map((r) => ({
-      name: r.name,
-      partners: JSON.parse(r.top_partners) as [string, number][],
-    }));
-  }
-
-  votesFor(songId: number) {
-    return this.db
-      .selectFrom('votes as v')
-      .innerJoin('users as u', 'u.id', 'v.user_id')
-      .select(['u.username', 'v.vote'])
-      .where('v.song_id', '=', songId)
-      .orderBy('v.created_at', 'desc')
-      .execute();
-  }
-
-  favoritesFor(songId: number) {
-    return this.db
-      .selectFrom('favorites as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select('u.username')
-      .where('f.song_id', '=', songId)
-      .orderBy('u.username')
-      .execute();
-  }
-
-  historyFor(songId: number, limit = 50) {
-    return this.db
-      .selectFrom('play_history as h')
-      .leftJoin('users as u', 'u.id', 'h.requested_by')
-      .select(['h.started_at as played_at', 'u.username as requested_by_username'])
-      .where('h.song_id', '=', songId)
-      .orderBy('h.started_at', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  async requestCount(songId: number): Promise<number> {
+  /**
+   * What the song page shows beside the song, in one statement: its tags (each with its kept
+   * list of strongest partners), votes, favourites, the last plays and how many times it was
+   * requested. Each list is built as a JSON array by the database, so the page costs one round
+   * trip here instead of one per list.
+   */
+  async songPage(songId: number): Promise<SongPageFacts> {
+    const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
     const row = await this.db
-      .selectFrom('queue_entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('song_id', '=', songId)
-      .where('requested_by', 'is not', null)
+      .selectNoFrom((eb) => [
+        json(
+          eb
+            .selectFrom('song_tags as st')
+            .innerJoin('tags as t', 't.id', 'st.tag_id')
+            .select(['t.name', 't.top_partners'])
+            .where('st.song_id', '=', songId)
+            .orderBy('t.name'),
+        ).as('tags'),
+        json(
+          eb
+            .selectFrom('votes as v')
+            .innerJoin('users as u', 'u.id', 'v.user_id')
+            .select(['u.username', 'v.vote'])
+            .where('v.song_id', '=', songId)
+            .orderBy('v.created_at', 'desc'),
+        ).as('votes'),
+        json(
+          eb
+            .selectFrom('favorites as f')
+            .innerJoin('users as u', 'u.id', 'f.user_id')
+            .select('u.username')
+            .where('f.song_id', '=', songId)
+            .orderBy('u.username'),
+        ).as('favorites'),
+        json(
+          eb
+            .selectFrom('play_history as h')
+            .leftJoin('users as u', 'u.id', 'h.requested_by')
+            .select(['h.started_at as played_at', 'u.username as requested_by_username'])
+            .where('h.song_id', '=', songId)
+            .orderBy('h.started_at', 'desc')
+            .limit(HISTORY_LIMIT),
+        ).as('history'),
+        eb
+          .selectFrom('queue_entries')
+          .select((q) => q.fn.countAll<number>().as('n'))
+          .where('song_id', '=', songId)
+          .where('requested_by', 'is not', null)
+          .as('request_count'),
+      ])
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const tags = fromJson(row.tags);
+    return {
+      tags: tags.map((t) => ({
+        name: t.name,
+        partners: JSON.parse(t.top_partners) as [string, number][],
+      })),
+      votes: fromJson(row.votes),
+      favorites: fromJson(row.favorites),
+      history: fromJson(row.history),
+      request_count: Number(row.request_count ?? 0),
+    };
   }
+}
+
+/** SQLite hands a JSON array over as text, PostgreSQL as the parsed value. */
+function fromJson<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }

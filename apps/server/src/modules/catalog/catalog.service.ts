@@ -54,15 +54,12 @@ export class CatalogService {
   ) {}
 
   async songDetail(id: number, viewer: Viewer | null): Promise<SongDetail> {
-    const [song, tags, votes, favorites, history, comments, requestCount] = await Promise.all([
+    const [song, page, comments] = await Promise.all([
       this.presenter.detail(id, viewer),
-      this.catalog.tagsWithPartners(id),
-      this.catalog.votesFor(id),
-      this.catalog.favoritesFor(id),
-      this.catalog.historyFor(id),
+      this.catalog.songPage(id),
       this.comments.forSong(id),
-      this.catalog.requestCount(id),
     ]);
+    const { tags, votes, favorites, history } = page;
     if (!song) throw notFound('Song not found.');
     song.tags = tags.map((t) => t.name);
     return {
@@ -73,7 +70,7 @@ export class CatalogService {
       favorites,
       history,
       comments,
-      request_count: requestCount,
+      request_count: page.request_count,
     };
   }
 

@@ -36,8 +36,19 @@ export class SongPresenter {
     options: PresentOptions = {},
   ): Promise<Song[]> {
     if (ids.length === 0) return [];
+    const presented = await this.presentRows(ids, this.songs.rows(ids), viewer, options);
+    return presented.map((p) => p.song);
+  }
+
+  /** Presents the songs of `rows` (read for `ids`, in `ids` order), each beside its row. */
+  private async presentRows<R extends SongRow>(
+    ids: readonly number[],
+    rowsRead: Promise<R[]>,
+    viewer: Viewer | null,
+    options: PresentOptions,
+  ): Promise<{ song: Song; row: R }[]> {
     const [rows, artists, tags, votes, favorites, slots] = await Promise.all([
-      this.songs.rows(ids),
+      rowsRead,
       this.songs.artists(ids),
       options.withTags ? this.songs.tags(ids) : Promise.resolve([]),
       viewer ? this.songs.userVotes(viewer.id, ids) : Promise.resolve([]),
@@ -62,7 +73,7 @@ export class SongPresenter {
       now,
     );
 
-    const result: Song[] = [];
+    const result: { song: Song; row: R }[] = [];
     for (const id of ids) {
       const row = byId.get(id);
       if (!row) continue;
@@ -82,7 +93,7 @@ export class SongPresenter {
         song.user_vote = voteMap.get(id) ?? null;
         song.is_favorited = favSet.has(id);
       }
-      result.push(song);
+      result.push({ song, row });
     }
     return result;
   }
@@ -91,14 +102,21 @@ export class SongPresenter {
     return (await this.present([id], viewer, options))[0];
   }
 
-  /** The song page's view: the list fields, how the song plays on air, and its file's name. */
+  /**
+   * The song page's view: the list fields, how the song plays on air (length cap, skip and
+   * fade-out, in seconds) and its file's name, all from the one row read.
+   */
   async detail(id: number, viewer: Viewer | null): Promise<DetailSong | undefined> {
-    const [song, tweaks, filename] = await Promise.all([
-      this.presentOne(id, viewer),
-      this.songs.tweaks(id),
-      this.songs.fileName(id),
-    ]);
-    return song && tweaks ? { ...song, ...tweaks, filename } : undefined;
+    const [presented] = await this.presentRows([id], this.songs.detailRows([id]), viewer, {});
+    if (!presented) return undefined;
+    const { song, row } = presented;
+    return {
+      ...song,
+      h_length: row.h_length,
+      h_skip: row.h_skip,
+      h_fadeout: row.h_fadeout,
+      filename: row.filename,
+    };
   }
 
   async entries(ids: readonly number[], viewer: Viewer | null, withTags = false) {

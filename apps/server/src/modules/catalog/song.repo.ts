@@ -19,12 +19,40 @@ export interface SongRow {
   cover_art: string | null;
 }
 
+export interface DetailSongRow extends SongRow {
+  filename: string | null;
+}
+
 /** Reads songs and what hangs off them, always for a batch of ids: one query per kind. */
 export class SongRepo {
   constructor(private readonly db: Db) {}
 
   rows(ids: readonly number[]): Promise<SongRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
+    return this.rowsQuery(ids).execute();
+  }
+
+  /**
+   * The rows with the name of each song's file: a song has at most one (a second upload is
+   * refused); should there be more, the approved one, then the oldest, is named.
+   */
+  detailRows(ids: readonly number[]): Promise<DetailSongRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.rowsQuery(ids)
+      .select((eb) =>
+        eb
+          .selectFrom('files as f')
+          .select('f.filename')
+          .whereRef('f.song_id', '=', 's.id')
+          .orderBy('f.pending')
+          .orderBy('f.id')
+          .limit(1)
+          .as('filename'),
+      )
+      .execute();
+  }
+
+  private rowsQuery(ids: readonly number[]) {
     return this.db
       .selectFrom('songs as s')
       .leftJoin('platforms as p', 'p.id', 's.platform_id')
@@ -54,8 +82,7 @@ export class SongRepo {
             )
             .as('has_file'),
       ])
-      .where('s.id', 'in', ids)
-      .execute();
+      .where('s.id', 'in', ids);
   }
 
   artists(ids: readonly number[]) {
@@ -110,31 +137,6 @@ export class SongRepo {
       .where('q.state', 'in', ['queued', 'playing'])
       .orderBy('q.id')
       .execute();
-  }
-
-  /** How the song plays on air: length cap, skip and fade-out, in seconds. */
-  tweaks(id: number) {
-    return this.db
-      .selectFrom('songs')
-      .select(['h_length', 'h_skip', 'h_fadeout'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  /**
-   * The name of the song's file. A song has at most one (a second upload is refused); should
-   * there be more, the approved one, then the oldest, is named.
-   */
-  async fileName(id: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('files')
-      .select('filename')
-      .where('song_id', '=', id)
-      .orderBy('pending')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.filename ?? null;
   }
 
   /** The song's play settings and the file the station would play. */

@@ -1,0 +1,81 @@
+/**
+ * Where the catalogue bench keeps its data. Without a data folder everything is made afresh and
+ * removed afterwards. With one (`--data DIR`), the SQLite file and a PostgreSQL database named
+ * after the song count are kept and reused by later runs; a marker file in the folder says the
+ * PostgreSQL load finished, so an interrupted load is redone rather than measured.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface BenchStore {
+  dataDir: string;
+  /** Empty for SQLite. */
+  databaseUrl: string;
+  /** True when the data was loaded by an earlier run and is reused as it is. */
+  reuse: boolean;
+  /** Marks the load as finished (so a later run may reuse it). */
+  loaded(): void;
+  /** Removes what this run made and does not keep. */
+  dispose(): Promise<void>;
+}
+
+async function admin<T>(adminUrl: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openStore(
+  engine: string,
+  opts: { kept: string | undefined; songs: number; adminUrl: string },
+): Promise<BenchStore> {
+  const dataDir = opts.kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-bench-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const removeDir = () => {
+    if (!opts.kept) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (engine === 'sqlite') {
+    return {
+      dataDir,
+      databaseUrl: '',
+      reuse: opts.kept !== undefined && fs.existsSync(path.join(dataDir, 'queuecast.db')),
+      loaded: () => undefined,
+      dispose: () => Promise.resolve(removeDir()),
+    };
+  }
+  const dbName = opts.kept ? `qc_bench_catalog_${opts.songs}` : `qc_bench_${process.pid}`;
+  const marker = path.join(dataDir, `${dbName}.loaded`);
+  const reuse = await admin(opts.adminUrl, async (c) => {
+    const exists =
+      (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
+    if (exists && opts.kept && fs.existsSync(marker)) return true;
+    fs.rmSync(marker, { force: true });
+    await c.query(`drop database if exists ${dbName} with (force)`);
+    await c.query(`create database ${dbName}`);
+    return false;
+  });
+  const url = new URL(opts.adminUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    reuse,
+    loaded: () => {
+      if (opts.kept) fs.writeFileSync(marker, `${new Date().toISOString()}\n`);
+    },
+    dispose: async () => {
+      if (!opts.kept) {
+        await admin(opts.adminUrl, (c) =>
+          c.query(`drop database if exists ${dbName} with (force)`),
+        );
+      }
+      removeDir();
+    },
+  };
+}
