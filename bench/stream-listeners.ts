@@ -42,6 +42,7 @@ import { makeDemoMusic } from './support/demo-music.js';
 import { sampleTrees, treePercent, treePss, type PartOf } from './support/proc-tree.js';
 import { startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
+import { Listener } from './stream-listeners/listener.js';
 import type { Side } from './stream-listeners/side.js';
 
 const args = parseArgs();
@@ -56,8 +57,6 @@ if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
   throw new Error(`--icecast-source: music, music-mp3-only or noise, not ${icecastSource}`);
 }
 
-const BYTES_PER_MS = 16; // 128 kb/s
-const PREBUFFER_BYTES = 16_000;
 const FIRST_BYTE_TIMEOUT_MS = 30_000;
 const TARGETS = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
 
@@ -70,82 +69,6 @@ const queuecastParts: PartOf = ({ name, cmdline, root, reaped }) => {
 };
 const icecastParts: PartOf = ({ name, reaped }) =>
   name === 'icecast2' ? 'server' : reaped ? `${name}'s ended children` : `${name} source`;
-
-/** One listener's socket and the player it feeds. */
-class Listener {
-  status: 'connecting' | 'playing' | 'failed' | 'dropped' = 'connecting';
-  private header = '';
-  private headerDone = false;
-  audioBytes = 0;
-  windowStartBytes = 0;
-  underruns = 0;
-  private playing = false;
-  private playStart = 0;
-  /** Bytes played before the current stretch of playback. */
-  private playedBefore = 0;
-  private resumeAt = PREBUFFER_BYTES;
-  socket: net.Socket | null = null;
-
-  constructor(private readonly settle: (l: Listener) => void) {}
-
-  onData(chunk: Uint8Array, length: number): void {
-    const now = performance.now();
-    let start = 0;
-    if (!this.headerDone) {
-      this.header += Buffer.from(chunk.buffer, chunk.byteOffset, length).toString('latin1');
-      const end = this.header.indexOf('\r\n\r\n');
-      if (end === -1) {
-        if (this.header.length > 16_384) this.fail();
-        return;
-      }
-      if (!/^HTTP\/1\.[01] 200/.test(this.header)) return this.fail();
-      this.headerDone = true;
-      start = length - (this.header.length - (end + 4));
-    }
-    const n = length - start;
-    if (n <= 0) return;
-    if (
-      this.playing &&
-      this.playedBefore + (now - this.playStart) * BYTES_PER_MS > this.audioBytes
-    ) {
-      this.underruns++;
-      this.playing = false;
-      this.playedBefore = this.audioBytes;
-      this.resumeAt = this.audioBytes + PREBUFFER_BYTES;
-    }
-    this.audioBytes += n;
-    if (!this.playing && this.audioBytes >= this.resumeAt) {
-      this.playing = true;
-      this.playStart = now;
-    }
-    if (this.status === 'connecting') {
-      this.status = 'playing';
-      this.settle(this);
-    }
-  }
-
-  /** The end of the window: a player that has run dry is in an underrun too. */
-  finish(now: number): void {
-    if (
-      this.playing &&
-      this.playedBefore + (now - this.playStart) * BYTES_PER_MS > this.audioBytes
-    ) {
-      this.underruns++;
-    }
-  }
-
-  fail(): void {
-    if (this.status !== 'connecting') return;
-    this.status = 'failed';
-    this.socket?.destroy();
-    this.settle(this);
-  }
-
-  closed(): void {
-    if (this.status === 'playing') this.status = 'dropped';
-    else this.fail();
-  }
-}
 
 interface Result {
   side: string;
