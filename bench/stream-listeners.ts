@@ -5,13 +5,19 @@
  * models a player: from its first audio byte it prebuffers 1 s (16,000 bytes at 128 kb/s), then
  * plays 16,000 bytes/s; when what it has played would pass what it has received, that is an
  * underrun, and it prebuffers 1 s again. A window of `--seconds` starts once every listener has
- * its first bytes (listeners play from their first byte to the end of the window); the server
- * process's CPU (utime + stime from /proc/<pid>/stat, % of one core) is taken over the window
- * and its RSS at its end.
+ * its first bytes (listeners play from their first byte to the end of the window); CPU (utime +
+ * stime from /proc/<pid>/stat, % of one core) is taken over the window, and memory at its end:
+ * the serving process's RSS, and each side's PSS (shared pages divided among their processes).
+ *
+ * What is compared: each side's every process, the one serving the listeners and the ones
+ * making the stream. Queuecast's server process runs the playout clock besides the listeners,
+ * and its ffmpeg children decode the tracks and encode MP3 and HLS AAC; Icecast's side is
+ * icecast2 and an ffmpeg source playing the same demo tunes in real time to MP3 for Icecast
+ * and HLS AAC to a folder, as Queuecast's encoder does. The target is judged on the whole
+ * sides; each part is printed, and the serving process alone is compared too.
  *
  * Icecast runs as nobody (it refuses root) with a generated config: 48 KB burst on connect, as
- * ours, a 256 KB queue, as our drop threshold. Its source is ffmpeg encoding pink noise to MP3
- * 128 kb/s CBR 44.1 kHz stereo in real time, the format of the station's MP3. Icecast 2.4
+ * ours, a 256 KB queue, as our drop threshold. Icecast 2.4
  * listens with a backlog of 5 (not configurable) and takes ~180 ms to start each listener, so
  * its listeners are opened 16 at a time (~50/s): more overflow its accept queue and the kernel's
  * SYN retransmission backoff makes the ramp slower, not faster. Only the window after the ramp
@@ -19,6 +25,7 @@
  *
  * Run: npm run stream-listeners -w bench -- [--listeners 100,1000,5000] [--seconds 30]
  *        [--in-flight 200] [--icecast-in-flight 16] [--idle-seconds 10] [--icecast 0]
+ *        [--icecast-source music|music-mp3-only|noise]
  */
 import net from 'node:net';
 import {
@@ -31,8 +38,11 @@ import {
   sampleCpu,
   sleep,
 } from './support/processes.js';
+import { makeDemoMusic } from './support/demo-music.js';
+import { sampleTrees, treePercent, treePss, type PartOf } from './support/proc-tree.js';
 import { startStation } from './support/station.js';
-import { startIcecast } from './stream-listeners/icecast.js';
+import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
+import { Listener } from './stream-listeners/listener.js';
 import type { Side } from './stream-listeners/side.js';
 
 const args = parseArgs();
@@ -42,87 +52,23 @@ const inFlight = Number(args.get('in-flight') ?? 200);
 const icecastInFlight = Number(args.get('icecast-in-flight') ?? 16);
 const idleSeconds = Number(args.get('idle-seconds') ?? 10);
 const withIcecast = args.get('icecast') !== '0';
-
-const BYTES_PER_MS = 16; // 128 kb/s
-const PREBUFFER_BYTES = 16_000;
-const FIRST_BYTE_TIMEOUT_MS = 30_000;
-const TARGETS = { noUnderrunsAt: 5000, cpuRatio: 1.5 };
-
-/** One listener's socket and the player it feeds. */
-class Listener {
-  status: 'connecting' | 'playing' | 'failed' | 'dropped' = 'connecting';
-  private header = '';
-  private headerDone = false;
-  audioBytes = 0;
-  windowStartBytes = 0;
-  underruns = 0;
-  private playing = false;
-  private playStart = 0;
-  /** Bytes played before the current stretch of playback. */
-  private playedBefore = 0;
-  private resumeAt = PREBUFFER_BYTES;
-  socket: net.Socket | null = null;
-
-  constructor(private readonly settle: (l: Listener) => void) {}
-
-  onData(chunk: Uint8Array, length: number): void {
-    const now = performance.now();
-    let start = 0;
-    if (!this.headerDone) {
-      this.header += Buffer.from(chunk.buffer, chunk.byteOffset, length).toString('latin1');
-      const end = this.header.indexOf('\r\n\r\n');
-      if (end === -1) {
-        if (this.header.length > 16_384) this.fail();
-        return;
-      }
-      if (!/^HTTP\/1\.[01] 200/.test(this.header)) return this.fail();
-      this.headerDone = true;
-      start = length - (this.header.length - (end + 4));
-    }
-    const n = length - start;
-    if (n <= 0) return;
-    if (
-      this.playing &&
-      this.playedBefore + (now - this.playStart) * BYTES_PER_MS > this.audioBytes
-    ) {
-      this.underruns++;
-      this.playing = false;
-      this.playedBefore = this.audioBytes;
-      this.resumeAt = this.audioBytes + PREBUFFER_BYTES;
-    }
-    this.audioBytes += n;
-    if (!this.playing && this.audioBytes >= this.resumeAt) {
-      this.playing = true;
-      this.playStart = now;
-    }
-    if (this.status === 'connecting') {
-      this.status = 'playing';
-      this.settle(this);
-    }
-  }
-
-  /** The end of the window: a player that has run dry is in an underrun too. */
-  finish(now: number): void {
-    if (
-      this.playing &&
-      this.playedBefore + (now - this.playStart) * BYTES_PER_MS > this.audioBytes
-    ) {
-      this.underruns++;
-    }
-  }
-
-  fail(): void {
-    if (this.status !== 'connecting') return;
-    this.status = 'failed';
-    this.socket?.destroy();
-    this.settle(this);
-  }
-
-  closed(): void {
-    if (this.status === 'playing') this.status = 'dropped';
-    else this.fail();
-  }
+const icecastSource = args.get('icecast-source') || 'music';
+if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
+  throw new Error(`--icecast-source: music, music-mp3-only or noise, not ${icecastSource}`);
 }
+
+const FIRST_BYTE_TIMEOUT_MS = 30_000;
+const TARGETS = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
+
+/** Queuecast's processes: the server, its encoder, the tracks' decoders (and any fan-out). */
+const queuecastParts: PartOf = ({ name, cmdline, root, reaped }) => {
+  if (root) return reaped ? 'ffmpeg decoders' : 'server';
+  if (name === 'ffmpeg')
+    return cmdline.includes('libmp3lame') ? 'ffmpeg encoder' : 'ffmpeg decoders';
+  return name === 'node' ? 'live fan-out (node)' : name;
+};
+const icecastParts: PartOf = ({ name, reaped }) =>
+  name === 'icecast2' ? 'server' : reaped ? `${name}'s ended children` : `${name} source`;
 
 interface Result {
   side: string;
@@ -136,6 +82,11 @@ interface Result {
   kBpsPerListener: number;
   cpu: number;
   rss: number;
+  /** Every process of the side: % of one core, and by part. */
+  sideCpu: number;
+  cpuParts: Map<string, number>;
+  sidePss: number;
+  pssParts: Map<string, number>;
   loadGenCpu: number;
   rampS: number;
 }
@@ -189,13 +140,16 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   const rampS = (performance.now() - rampStart) / 1000;
   for (const l of listeners) l.windowStartBytes = l.audioBytes;
   const cpu0 = sampleCpu(side.pid);
+  const tree0 = sampleTrees(side.roots, side.partOf);
   const own0 = process.cpuUsage();
   const t0 = performance.now();
   await sleep(seconds * 1000);
   const cpu1 = sampleCpu(side.pid);
+  const tree = treePercent(tree0, sampleTrees(side.roots, side.partOf));
   const own = process.cpuUsage(own0);
   const elapsedS = (performance.now() - t0) / 1000;
   const rss = rssMiB(side.pid);
+  const pssParts = treePss(side.roots, side.partOf);
   ending = true;
   const now = performance.now();
   for (const l of listeners) if (l.status === 'playing') l.finish(now);
@@ -215,6 +169,10 @@ async function runListeners(side: Side, n: number): Promise<Result> {
     kBpsPerListener: connected.length ? windowBytes / connected.length / elapsedS / 1000 : 0,
     cpu: cpuPercent(cpu0, cpu1),
     rss,
+    sideCpu: tree.total,
+    cpuParts: tree.parts,
+    sidePss: [...pssParts.values()].reduce((a, b) => a + b, 0),
+    pssParts,
     loadGenCpu: ((own.user + own.system) / 1e6 / elapsedS) * 100,
     rampS,
   };
@@ -223,11 +181,26 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   return result;
 }
 
-async function idleCpu(pid: number): Promise<number> {
-  const a = sampleCpu(pid);
-  await sleep(idleSeconds * 1000);
-  return cpuPercent(a, sampleCpu(pid));
+interface Idle {
+  cpu: number;
+  sideCpu: number;
+  parts: Map<string, number>;
 }
+
+async function idleCpu(side: Side): Promise<Idle> {
+  const a = sampleCpu(side.pid);
+  const treeA = sampleTrees(side.roots, side.partOf);
+  await sleep(idleSeconds * 1000);
+  const tree = treePercent(treeA, sampleTrees(side.roots, side.partOf));
+  return { cpu: cpuPercent(a, sampleCpu(side.pid)), sideCpu: tree.total, parts: tree.parts };
+}
+
+const showParts = (parts: Map<string, number>, unit: string, digits: number) =>
+  [...parts]
+    .filter(([, v]) => Math.abs(v) >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(digits)}${unit}`)
+    .join(', ');
 
 function summary(r: Result): string {
   return (
@@ -236,18 +209,23 @@ function summary(r: Result): string {
     `underruns ${r.underrunEvents} in ${r.underrunClients} listeners; ` +
     `${(r.windowBytes / 1e6).toFixed(1)} MB received in the window, ` +
     `${r.kBpsPerListener.toFixed(1)} kB/s per listener; server CPU ${r.cpu.toFixed(1)}% of a core, ` +
-    `RSS ${r.rss.toFixed(0)} MiB; load generator CPU ${r.loadGenCpu.toFixed(0)}%`
+    `RSS ${r.rss.toFixed(0)} MiB; load generator CPU ${r.loadGenCpu.toFixed(0)}%\n` +
+    `    whole side CPU ${r.sideCpu.toFixed(1)}% (${showParts(r.cpuParts, '%', 1)}); ` +
+    `PSS ${r.sidePss.toFixed(0)} MiB (${showParts(r.pssParts, ' MiB', 0)})`
   );
 }
 
-async function runSide(side: Side, idle: Map<string, number>, results: Result[]) {
+async function runSide(side: Side, idle: Map<string, Idle>, results: Result[]) {
   console.log(
     `\n${side.name}: pid ${side.pid}, open-file limit ${openFileLimit(side.pid)}, ` +
       `idle RSS ${rssMiB(side.pid).toFixed(0)} MiB, listeners opened ${side.inFlight} at a time`,
   );
-  const idleCpuPct = await idleCpu(side.pid);
-  idle.set(side.name, idleCpuPct);
-  console.log(`  no listeners: CPU ${idleCpuPct.toFixed(1)}% of a core over ${idleSeconds} s`);
+  const i = await idleCpu(side);
+  idle.set(side.name, i);
+  console.log(
+    `  no listeners, over ${idleSeconds} s: server CPU ${i.cpu.toFixed(1)}% of a core; whole side ` +
+      `${i.sideCpu.toFixed(1)}% (${showParts(i.parts, '%', 1)})`,
+  );
   for (const n of listenerCounts) {
     const r = await runListeners(side, n);
     results.push(r);
@@ -264,9 +242,10 @@ console.log(
 );
 
 const results: Result[] = [];
-const idle = new Map<string, number>();
+const idle = new Map<string, Idle>();
 
-const station = await startStation();
+// Every listener comes from 127.0.0.1: the per-address cap is lifted.
+const station = await startStation({ MP3_MAX_PER_IP: '100000' });
 try {
   await runSide(
     {
@@ -274,6 +253,8 @@ try {
       port: Number(new URL(station.baseUrl).port),
       path: '/stream/live.mp3',
       pid: station.pid,
+      roots: [station.pid],
+      partOf: queuecastParts,
       inFlight,
     },
     idle,
@@ -286,9 +267,23 @@ try {
 if (!withIcecast) {
   console.log('\nicecast: skipped (--icecast 0)');
 } else {
+  const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
+  let source: IcecastSource = 'noise';
+  if (icecastSource !== 'noise') {
+    source = { music: await makeDemoMusic(ffmpeg), hls: icecastSource === 'music' };
+  }
+  console.log(
+    `\nicecast source: ffmpeg -re, ${
+      source === 'noise'
+        ? 'pink noise to MP3 128 kb/s'
+        : `the ${source.music.files.length} demo tunes in a loop to MP3 128 kb/s` +
+          (source.hls ? ' and HLS AAC 128 kb/s (2 s segments), as Queuecast' : ' only')
+    }`,
+  );
   const icecast = await startIcecast({
     icecast: args.get('icecast-bin') || '/usr/bin/icecast2',
-    ffmpeg: args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg',
+    ffmpeg,
+    source,
     inFlight: icecastInFlight,
     maxListeners: Math.max(...listenerCounts),
   });
@@ -296,7 +291,11 @@ if (!withIcecast) {
     console.log(`\nICECAST NOT RUN: ${icecast.unavailable}; Queuecast's side only`);
   } else {
     try {
-      await runSide(icecast.side, idle, results);
+      await runSide(
+        { ...icecast.side, roots: [icecast.side.pid, icecast.sourcePid], partOf: icecastParts },
+        idle,
+        results,
+      );
       const problems = icecast.errorLog();
       if (problems.length > 0) {
         console.log(`  icecast error.log, warnings and errors (last 5 of ${problems.length}):`);
@@ -317,8 +316,11 @@ const columns: [string, (r: Result) => string | number][] = [
   ['underrun listeners', (r) => r.underrunClients],
   ['underruns', (r) => r.underrunEvents],
   ['kB/s each', (r) => r.kBpsPerListener.toFixed(1)],
-  ['CPU % core', (r) => r.cpu.toFixed(1)],
-  ['RSS MiB', (r) => r.rss.toFixed(0)],
+  ['server CPU %', (r) => r.cpu.toFixed(1)],
+  ['source CPU %', (r) => (r.sideCpu - r.cpu).toFixed(1)],
+  ['side CPU %', (r) => r.sideCpu.toFixed(1)],
+  ['server RSS MiB', (r) => r.rss.toFixed(0)],
+  ['side PSS MiB', (r) => r.sidePss.toFixed(0)],
   ['loadgen CPU %', (r) => r.loadGenCpu.toFixed(0)],
 ];
 console.log(`\n${columns.map(([h]) => h.padStart(10)).join(' ')}`);
@@ -327,8 +329,15 @@ for (const n of listenerCounts) {
     console.log(columns.map(([h, f]) => String(f(r)).padStart(Math.max(10, h.length))).join(' '));
   }
 }
+for (const [name, i] of idle) {
+  console.log(
+    `idle (no listeners) ${name}: server ${i.cpu.toFixed(1)}%, source ${(i.sideCpu - i.cpu).toFixed(1)}%, ` +
+      `side ${i.sideCpu.toFixed(1)}%`,
+  );
+}
 console.log(
-  `idle CPU (no listeners): ${[...idle].map(([s, v]) => `${s} ${v.toFixed(1)}%`).join(', ')}`,
+  "(server: the process holding the listeners, Queuecast's with its playout clock; source: " +
+    "Queuecast's ffmpeg decoders and encoder, Icecast's ffmpeg source; side: both)",
 );
 
 const ours = results.find((r) => r.side === 'queuecast' && r.listeners === TARGETS.noUnderrunsAt);
@@ -339,17 +348,29 @@ if (ours) {
       `(${ours.underrunEvents} underruns in ${ours.underrunClients} listeners, ${ours.dropped} dropped, ${ours.failed} failed)`,
   );
 }
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 for (const n of listenerCounts) {
   const q = results.find((r) => r.side === 'queuecast' && r.listeners === n);
   const i = results.find((r) => r.side === 'icecast' && r.listeners === n);
   if (!q || !i) continue;
-  const ratio = q.cpu / i.cpu;
-  // Queuecast's process also runs the playout; above idle is what the listeners cost.
-  const qAbove = q.cpu - (idle.get('queuecast') ?? 0);
-  const iAbove = i.cpu - (idle.get('icecast') ?? 0);
+  const qIdle = idle.get('queuecast')?.cpu ?? 0;
+  const iIdle = idle.get('icecast')?.cpu ?? 0;
   console.log(
-    `target: Queuecast CPU <= ${TARGETS.cpuRatio}x Icecast's at ${n} — ` +
-      `${ratio <= TARGETS.cpuRatio ? 'met' : 'NOT met'} (${q.cpu.toFixed(1)}% vs ${i.cpu.toFixed(1)}%, ${ratio.toFixed(2)}x; ` +
-      `above idle ${qAbove.toFixed(1)}% vs ${iAbove.toFixed(1)}%, ${(qAbove / iAbove).toFixed(2)}x)`,
+    `target: Queuecast CPU <= ${TARGETS.cpuRatio}x Icecast's at ${n}, whole sides — ` +
+      `${q.sideCpu / i.sideCpu <= TARGETS.cpuRatio ? 'met' : 'NOT met'} ` +
+      `(${q.sideCpu.toFixed(1)}% vs ${i.sideCpu.toFixed(1)}%, ${ratio(q.sideCpu, i.sideCpu)}); ` +
+      `serving process alone ${q.cpu.toFixed(1)}% vs ${i.cpu.toFixed(1)}%, ${ratio(q.cpu, i.cpu)}; ` +
+      `its CPU above idle ${(q.cpu - qIdle).toFixed(1)}% vs ${(i.cpu - iIdle).toFixed(1)}%, ` +
+      `${ratio(q.cpu - qIdle, i.cpu - iIdle)}`,
+  );
+}
+const qRss = results.find((r) => r.side === 'queuecast' && r.listeners === TARGETS.rssAt);
+const iRss = results.find((r) => r.side === 'icecast' && r.listeners === TARGETS.rssAt);
+if (qRss && iRss) {
+  console.log(
+    `target: server RSS <= ${TARGETS.rssRatio}x Icecast's at ${TARGETS.rssAt} — ` +
+      `${qRss.rss / iRss.rss <= TARGETS.rssRatio ? 'met' : 'NOT met'} ` +
+      `(${qRss.rss.toFixed(0)} vs ${iRss.rss.toFixed(0)} MiB, ${ratio(qRss.rss, iRss.rss)}; ` +
+      `whole sides' PSS ${qRss.sidePss.toFixed(0)} vs ${iRss.sidePss.toFixed(0)} MiB)`,
   );
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import type { PlaybackUpdate } from '@queuecast/contract';
 import WebSocket from 'ws';
+import { DEMO_TUNES } from '../../apps/server/src/media/demo/demo-catalog.js';
 import {
   freePort,
   removeScratch,
@@ -64,6 +65,7 @@ export async function startStation(
   try {
     await waitHealthy(baseUrl, child);
     await waitForMusic(wsUrl, child);
+    await waitForDemoLibrary(baseUrl, child);
   } catch (err) {
     await stop();
     throw err;
@@ -120,6 +122,28 @@ async function waitForMusic(wsUrl: string, child: ChildProcess): Promise<void> {
     await sleep(1000);
   }
   throw new Error('no track started within 180 s (demo library generation)');
+}
+
+/**
+ * The first demo tune goes on air alone, within seconds; the other eleven are made (synthesis
+ * in the server, ffmpeg encoders beside it) and imported afterwards. Waits until the catalogue
+ * holds them all, so that making them does not share the CPU with a measurement.
+ */
+async function waitForDemoLibrary(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (exited(child)) throw new Error(`the server exited (${child.exitCode ?? child.signalCode})`);
+    const songs = await fetch(`${baseUrl}/api/platforms`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ platforms: { song_count: number }[] }>) : null))
+      .then((body) => body?.platforms.reduce((n, p) => n + p.song_count, 0) ?? 0)
+      .catch(() => 0);
+    if (songs >= DEMO_TUNES.length) {
+      await sleep(2000);
+      return;
+    }
+    await sleep(1000);
+  }
+  throw new Error('the demo library was not complete within 180 s');
 }
 
 /** Signs a new listener up (open sign-up, argon2id hashing); resolves to its token. */

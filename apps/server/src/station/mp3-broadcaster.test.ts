@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Mp3Broadcaster, type Mp3Limits } from './mp3-broadcaster.js';
+import { FLUSH_MS, Mp3Broadcaster, type Mp3Limits } from './mp3-broadcaster.js';
 import { readSendQueues } from './tcp-send-queues.js';
 
 /*
@@ -101,7 +101,7 @@ describe('a listener that stops reading', () => {
       expect(inKernel).toBeGreaterThan(0);
       expect(station.mp3.dropped).toBe(1);
       const before = reader.received();
-      await sleep(300);
+      await sleep(FLUSH_MS + 100);
       expect(reader.received()).toBeGreaterThan(before);
       expect(station.mp3.count).toBe(1);
     },

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import { AddressLimit } from '../lib/address-limit.js';
 import { ICY_METAINT, ICY_NO_CHANGE, icyMetadataBlock } from './icy-metadata.js';
 import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
@@ -8,8 +9,13 @@ import { connectionKey, readSendQueues, type SendQueues } from './tcp-send-queue
 export const BURST_BYTES = 48 * 1024;
 /** Bytes of the stream per second of audio (128 kb/s). */
 export const MP3_BYTES_PER_SECOND = 16_000;
-/** Frames are gathered and written this often: fewer, larger writes per listener. */
-export const FLUSH_MS = 250;
+/**
+ * Frames are gathered and written this often. Each write to a listener is one system call,
+ * whose kernel cost (~10-15 µs on loopback, the receiver's wake-up included) hardly depends on
+ * its size, so this sets most of what a listener costs: 2 writes a second of 8 KB each. A new
+ * listener's 3 s burst covers the wait many times over.
+ */
+export const FLUSH_MS = 500;
 
 /** Samples per MPEG-1 layer III frame. */
 const SAMPLES_PER_FRAME = 1152;
@@ -85,6 +91,12 @@ export const DEFAULT_MP3_LIMITS: Mp3Limits = {
 
 interface Listener {
   address: string;
+  /**
+   * Where the audio goes: the response's socket, once the header is on its way. Writing to
+   * the socket skips the HTTP response's per-write bookkeeping; the body is the raw stream
+   * (no chunked framing, no length), so the bytes are the same.
+   */
+  out: Writable;
   /** The connection as the kernel's tables name it; null when its socket has no address. */
   key: string | null;
 }
@@ -209,16 +221,18 @@ export class Mp3Broadcaster {
       icy ? { ...this.headers, 'icy-metaint': String(ICY_METAINT) } : this.headers,
     );
     res.socket?.setNoDelay(true);
-    for (const c of this.recent) {
-      if (icy) writeIcy(res, icy, c);
-      else res.write(c.bytes);
-    }
+    res.flushHeaders();
     const socket = res.socket;
+    const out: Writable = socket ?? res;
+    for (const c of this.recent) {
+      if (icy) writeIcy(out, icy, c);
+      else out.write(c.bytes);
+    }
     const key =
       socket?.remoteAddress && socket.remotePort && socket.localPort
         ? connectionKey(socket.remoteAddress, socket.remotePort, socket.localPort)
         : null;
-    this.listeners.set(res, { address, key });
+    this.listeners.set(res, { address, key, out });
     if (icy) this.icy.set(res, icy);
     const gone = () => {
       if (this.listeners.delete(res)) this.perAddress.remove(address);
@@ -255,14 +269,15 @@ export class Mp3Broadcaster {
     this.changes = [];
     this.remember(chunk);
     for (const sink of this.sinks) sink(bytes, this.title?.title ?? null);
-    for (const res of this.listeners.keys()) {
-      if ((res.socket?.writableLength ?? 0) > this.limits.maxLagBytes) {
+    const withIcy = this.icy.size > 0;
+    for (const [res, { out }] of this.listeners) {
+      if (out.writableLength > this.limits.maxLagBytes) {
         this.drop(res);
         continue;
       }
-      const icy = this.icy.get(res);
-      if (icy) writeIcy(res, icy, chunk);
-      else res.write(bytes);
+      const icy = withIcy ? this.icy.get(res) : undefined;
+      if (icy) writeIcy(out, icy, chunk);
+      else out.write(bytes);
     }
   }
 
@@ -272,7 +287,7 @@ export class Mp3Broadcaster {
     const queues = this.limits.sendQueues();
     for (const [res, listener] of this.listeners) {
       const inKernel = listener.key === null ? 0 : (queues.get(listener.key) ?? 0);
-      if ((res.socket?.writableLength ?? 0) + inKernel > this.limits.maxLagBytes) this.drop(res);
+      if (listener.out.writableLength + inKernel > this.limits.maxLagBytes) this.drop(res);
     }
   }
 
@@ -303,7 +318,7 @@ export class Mp3Broadcaster {
  * listener's metadata interval falls, carrying the title heard at that byte, or a zero byte
  * when the title is the one this listener was last sent.
  */
-function writeIcy(res: ServerResponse, icy: IcyListener, chunk: Chunk): void {
+function writeIcy(res: Writable, icy: IcyListener, chunk: Chunk): void {
   const { bytes } = chunk;
   let i = 0;
   while (i < bytes.length) {

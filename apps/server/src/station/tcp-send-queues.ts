@@ -23,7 +23,10 @@ export function connectionKey(
   return `${addressHex(remoteAddress)}:${remotePort}>${localPort}`;
 }
 
-/** Every established connection's unsent and unacknowledged bytes, by `connectionKey`. */
+/**
+ * Every established connection with unsent or unacknowledged bytes, by `connectionKey`; a
+ * connection with nothing queued is left out (a missing key means 0).
+ */
 export function readSendQueues(): SendQueues {
   const queues = new Map<string, number>();
   for (const file of PROC_FILES) {
@@ -38,17 +41,51 @@ export function readSendQueues(): SendQueues {
   return queues;
 }
 
-/** Adds the established connections of one /proc/net/tcp{,6} text to `into`. */
+/** Remote addresses as /proc spells them, in canonical hex: a server has few distinct peers. */
+const canonicalCache = new Map<string, string>();
+const CANONICAL_CACHE_MAX = 4096;
+
+function canonicalCached(procHex: string): string {
+  let hex = canonicalCache.get(procHex);
+  if (hex === undefined) {
+    if (canonicalCache.size >= CANONICAL_CACHE_MAX) canonicalCache.clear();
+    hex = canonicalHex(procHex);
+    canonicalCache.set(procHex, hex);
+  }
+  return hex;
+}
+
+/**
+ * Adds the established connections with bytes queued of one /proc/net/tcp{,6} text to `into`.
+ * A line is `sl: local:port remote:port st tx_queue:rx_queue ...`, the fields separated by one
+ * space; with thousands of listeners the file has tens of thousands of lines, read every
+ * second, so each line is walked with indexOf and only a line with bytes queued makes a key.
+ */
 export function parseProcNetTcp(text: string, into: Map<string, number>): void {
-  for (const line of text.split('\n').slice(1)) {
-    const f = line.trim().split(/\s+/);
-    if (f.length < 5 || f[3] !== ESTABLISHED) continue;
-    const [localHex, localPortHex] = f[1]!.split(':');
-    const [remoteHex, remotePortHex] = f[2]!.split(':');
-    if (!localHex || !localPortHex || !remoteHex || !remotePortHex) continue;
-    const tx = parseInt(f[4]!.split(':')[0]!, 16);
-    const key = `${canonicalHex(remoteHex)}:${parseInt(remotePortHex, 16)}>${parseInt(localPortHex, 16)}`;
-    into.set(key, tx);
+  let pos = text.indexOf('\n') + 1;
+  while (pos > 0 && pos < text.length) {
+    let end = text.indexOf('\n', pos);
+    if (end === -1) end = text.length;
+    const line = pos;
+    pos = end + 1;
+    const local = text.indexOf(': ', line) + 2;
+    const localPort = text.indexOf(':', local) + 1;
+    const remote = text.indexOf(' ', localPort) + 1;
+    const remotePort = text.indexOf(':', remote) + 1;
+    const state = text.indexOf(' ', remotePort) + 1;
+    // tx_queue: 8 hex digits after the two of the state and a space
+    const tx = state + 3;
+    if (local < 2 || localPort < 1 || remote < 1 || remotePort < 1 || state < 1) continue;
+    if (tx + 8 > end || text[state] !== ESTABLISHED[0] || text[state + 1] !== ESTABLISHED[1]) {
+      continue;
+    }
+    const queued = parseInt(text.slice(tx, tx + 8), 16);
+    if (!(queued > 0)) continue;
+    const key =
+      `${canonicalCached(text.slice(remote, remotePort - 1))}:` +
+      `${parseInt(text.slice(remotePort, state - 1), 16)}>` +
+      `${parseInt(text.slice(localPort, remote - 1), 16)}`;
+    into.set(key, queued);
   }
 }
 
