@@ -63,6 +63,27 @@ describe('HlsPublisher', () => {
     }
   });
 
+  it('publishes as soon as the encoder renames its playlist into place', async () => {
+    const publisher = new HlsPublisher(dir, (p) => p, log);
+    await publisher.prepare();
+    publisher.start();
+    try {
+      const started = Date.now();
+      // As ffmpeg's temp_file flag does: written aside, then renamed.
+      fs.writeFileSync(file(`${ENCODER_PLAYLIST}.tmp`), playlist('live-a-1.ts'));
+      fs.renameSync(file(`${ENCODER_PLAYLIST}.tmp`), file(ENCODER_PLAYLIST));
+      const folder = new HlsFolder(dir);
+      while ((await folder.playlist()) === null) {
+        if (Date.now() - started > 2000) throw new Error('never published');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // Well before the fallback poll's second.
+      expect(Date.now() - started).toBeLessThan(500);
+    } finally {
+      publisher.stop();
+    }
+  });
+
   it('continues a live playlist another playout left, and starts afresh after a stale one', async () => {
     fs.writeFileSync(file('live.m3u8'), playlist('live-old-7.ts'));
     await new HlsPublisher(dir, (p) => p, log).prepare();

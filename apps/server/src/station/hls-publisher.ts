@@ -4,8 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ENCODER_PLAYLIST, HLS_SEGMENT_PATTERN } from './encoder.js';
 import { HLS_PLAYLIST, HLS_STALE_MS } from './hls-folder.js';
 
-/** How often the encoder's playlist is looked at: a new segment is listed within this. */
-const POLL_MS = 200;
+/**
+ * The encoder's renaming its playlist into place wakes the publisher (inotify); this poll is
+ * the fallback where the folder's file system sends no such events.
+ */
+const POLL_MS = 1000;
 /** How often segments no playlist lists any more are looked for. */
 const SWEEP_MS = 10_000;
 /** A segment off the playlist stays this long for players that fetched the playlist before. */
@@ -27,6 +30,9 @@ const PUBLIC_FOLDER = 0o755;
  */
 export class HlsPublisher {
   private poll: NodeJS.Timeout | null = null;
+  private watcher: fs.FSWatcher | null = null;
+  /** A change came while publishing: publish again after. */
+  private again = false;
   private sweep: NodeJS.Timeout | null = null;
   private seen = '';
   private busy = false;
@@ -59,6 +65,14 @@ export class HlsPublisher {
   }
 
   start(): void {
+    try {
+      this.watcher = fs.watch(this.dir, (_event, name) => {
+        if (name === ENCODER_PLAYLIST) void this.publish();
+      });
+      this.watcher.on('error', () => undefined);
+    } catch {
+      this.watcher = null; // the poll alone
+    }
     this.poll = setInterval(() => void this.publish(), POLL_MS);
     this.poll.unref();
     this.sweep = setInterval(() => void this.sweepSegments(), SWEEP_MS);
@@ -68,12 +82,17 @@ export class HlsPublisher {
   stop(): void {
     if (this.poll) clearInterval(this.poll);
     if (this.sweep) clearInterval(this.sweep);
+    this.watcher?.close();
     this.poll = this.sweep = null;
+    this.watcher = null;
   }
 
   /** Copies the encoder's playlist, corrected, when it changed; once at a time. */
   async publish(): Promise<void> {
-    if (this.busy) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
     this.busy = true;
     try {
       const raw = await fs.promises
@@ -95,6 +114,10 @@ export class HlsPublisher {
       this.log.error({ err }, 'could not publish the HLS playlist');
     } finally {
       this.busy = false;
+    }
+    if (this.again) {
+      this.again = false;
+      await this.publish();
     }
   }
 
