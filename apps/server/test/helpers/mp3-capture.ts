@@ -6,6 +6,11 @@ import { decodeMono, RATE } from './pcm.js';
 
 /** The MP3 stream is constant 128 kb/s: a byte offset is a time. */
 export const MP3_BYTES_PER_SECOND = 16_000;
+/**
+ * A capture shorter than this holds no frame ffmpeg can decode yet (the stream is written in
+ * flushes of half a second, the first may not have come): it decodes to nothing, not an error.
+ */
+const DECODABLE_BYTES = 2048;
 /** -50 dBFS in 16-bit samples. */
 export const MINUS_50_DB = 32768 * 10 ** (-50 / 20);
 
@@ -51,6 +56,7 @@ function timed(res: http.IncomingMessage): TimedCapture {
     bytes,
     arrivalOf: (offset) => arrivals.find((a) => a.end > offset)?.at ?? null,
     async decode(ffmpeg) {
+      if (total < DECODABLE_BYTES) return new Int16Array(0);
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-capture-'));
       try {
         const file = path.join(dir, 'capture.mp3');
