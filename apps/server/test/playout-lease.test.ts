@@ -83,7 +83,7 @@ describe('leaders', () => {
   });
 
   const leader = (station: ReturnType<typeof recorder>) =>
-    new PlayoutLeader({ lease, station, log: app.log, ttlMs: 600, renewMs: 100 });
+    new PlayoutLeader({ lease, station, log: app.log, ttlMs: 600, renewMs: 100, tryMs: 50 });
 
   it('one plays, the other stands by and takes over when the first steps down', async () => {
     const [one, two] = [recorder(), recorder()];

@@ -6,8 +6,10 @@ import type { LeaseRepo } from './lease.repo.js';
 
 /** How long a claim holds without renewal: a dead leader's place is free after this. */
 export const LEASE_TTL_MS = 2500;
-/** How often the leader renews and a standby tries. */
-export const LEASE_RENEW_MS = 500;
+/** How often the leader renews its claim: a write, so no more often than safety needs. */
+export const LEASE_RENEW_MS = 1000;
+/** How often a standby tries to take a free lease: how soon after it runs out one plays. */
+export const LEASE_TRY_MS = 500;
 
 /** What this process does for the station's audio. */
 export type PlayoutState = 'off' | 'standby' | 'starting' | 'on-air';
@@ -19,8 +21,8 @@ interface Playable {
 
 /**
  * One playout per station, among any number of candidate processes: the one that holds the
- * lease (`LeaseRepo`) plays, the others stand by and try every LEASE_RENEW_MS. When the leader
- * dies its claim runs out after LEASE_TTL_MS and a standby takes over; the station it starts
+ * lease (`LeaseRepo`) plays and renews it every LEASE_RENEW_MS, the others stand by and try every
+ * LEASE_TRY_MS. When the leader dies its claim runs out after LEASE_TTL_MS and a standby takes over; the station it starts
  * resumes the queue entry that was on air at the point the clock has reached.
  *
  * A leader that cannot renew (its database gone, or its event loop stalled) stops playing
@@ -45,6 +47,7 @@ export class PlayoutLeader {
       log: FastifyBaseLogger;
       ttlMs?: number;
       renewMs?: number;
+      tryMs?: number;
     },
   ) {}
 
@@ -71,10 +74,12 @@ export class PlayoutLeader {
 
   private async run(): Promise<void> {
     const ttl = this.deps.ttlMs ?? LEASE_TTL_MS;
-    const every = this.deps.renewMs ?? LEASE_RENEW_MS;
+    const renew = this.deps.renewMs ?? LEASE_RENEW_MS;
+    const attempt = this.deps.tryMs ?? LEASE_TRY_MS;
     while (this.running) {
       const started = performance.now();
-      await this.tick(ttl, every);
+      await this.tick(ttl, renew);
+      const every = this.state === 'standby' ? attempt : renew;
       const wait = Math.max(0, every - (performance.now() - started));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);

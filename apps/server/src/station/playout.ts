@@ -10,9 +10,9 @@ import type { Track } from './scheduler.js';
  * ahead (LEAD_S) covers a tick and a late timer; track changes are placed by the byte count,
  * not by the tick, so their timing does not depend on it.
  */
-const TICK_MS = 100;
+const TICK_MS = 250;
 /** PCM is written this far ahead of the wall clock, so the encoder never waits. */
-const LEAD_S = 0.25;
+const LEAD_S = 0.5;
 /** While nothing is prepared, look for a next track this often. */
 const RETRY_MS = 1000;
 
