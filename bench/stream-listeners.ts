@@ -25,7 +25,11 @@
  *
  * Run: npm run stream-listeners -w bench -- [--listeners 100,1000,5000] [--seconds 30]
  *        [--in-flight 200] [--icecast-in-flight 16] [--idle-seconds 10] [--icecast 0]
- *        [--icecast-source music|music-mp3-only|noise]
+ *        [--icecast-source music|music-mp3-only|noise] [--node-floor 0]
+ *
+ * A third side, the Node floor (`stream-listeners/node-floor-server.ts`): `node:http` alone
+ * writing the same bytes to the same listeners, no framework and no playout. It shows what
+ * any Node.js server holding these listeners costs, which bounds what Queuecast's can.
  */
 import net from 'node:net';
 import {
@@ -42,6 +46,7 @@ import { makeDemoMusic } from './support/demo-music.js';
 import { sampleTrees, treePercent, treePss, type PartOf } from './support/proc-tree.js';
 import { startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
+import { startNodeFloor } from './stream-listeners/node-floor.js';
 import { Listener } from './stream-listeners/listener.js';
 import type { Side } from './stream-listeners/side.js';
 
@@ -52,6 +57,7 @@ const inFlight = Number(args.get('in-flight') ?? 200);
 const icecastInFlight = Number(args.get('icecast-in-flight') ?? 16);
 const idleSeconds = Number(args.get('idle-seconds') ?? 10);
 const withIcecast = args.get('icecast') !== '0';
+const withFloor = args.get('node-floor') !== '0';
 const icecastSource = args.get('icecast-source') || 'music';
 if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
   throw new Error(`--icecast-source: music, music-mp3-only or noise, not ${icecastSource}`);
@@ -264,13 +270,25 @@ try {
   await station.stop();
 }
 
-if (!withIcecast) {
+const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
+const music = withFloor || withIcecast ? await makeDemoMusic(ffmpeg) : null;
+
+if (music && withFloor) {
+  console.log('\nnode floor: node:http alone, a demo tune from memory, the same flushes and burst');
+  const floor = await startNodeFloor(music, inFlight);
+  try {
+    await runSide(floor.side, idle, results);
+  } finally {
+    await floor.stop();
+  }
+}
+
+if (!music || !withIcecast) {
   console.log('\nicecast: skipped (--icecast 0)');
 } else {
-  const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
   let source: IcecastSource = 'noise';
   if (icecastSource !== 'noise') {
-    source = { music: await makeDemoMusic(ffmpeg), hls: icecastSource === 'music' };
+    source = { music, hls: icecastSource === 'music' };
   }
   console.log(
     `\nicecast source: ffmpeg -re, ${
@@ -364,13 +382,17 @@ for (const n of listenerCounts) {
       `${ratio(q.cpu - qIdle, i.cpu - iIdle)}`,
   );
 }
-const qRss = results.find((r) => r.side === 'queuecast' && r.listeners === TARGETS.rssAt);
-const iRss = results.find((r) => r.side === 'icecast' && r.listeners === TARGETS.rssAt);
+const atRss = (side: string) =>
+  results.find((r) => r.side === side && r.listeners === TARGETS.rssAt);
+const [qRss, iRss, fRss] = [atRss('queuecast'), atRss('icecast'), atRss('node floor')];
 if (qRss && iRss) {
   console.log(
     `target: server RSS <= ${TARGETS.rssRatio}x Icecast's at ${TARGETS.rssAt} — ` +
       `${qRss.rss / iRss.rss <= TARGETS.rssRatio ? 'met' : 'NOT met'} ` +
       `(${qRss.rss.toFixed(0)} vs ${iRss.rss.toFixed(0)} MiB, ${ratio(qRss.rss, iRss.rss)}; ` +
-      `whole sides' PSS ${qRss.sidePss.toFixed(0)} vs ${iRss.sidePss.toFixed(0)} MiB)`,
+      `whole sides' PSS ${qRss.sidePss.toFixed(0)} vs ${iRss.sidePss.toFixed(0)} MiB)` +
+      (fRss
+        ? `; the Node floor ${fRss.rss.toFixed(0)} MiB, ${ratio(fRss.rss, iRss.rss)} Icecast's`
+        : ''),
   );
 }

@@ -112,6 +112,49 @@ describe('artists', () => {
     expect(bad.json().error).toBe('letter must be one of A-Z, 0-9 or -.');
     expect((await get('/api/artist/424242')).statusCode).toBe(404);
   });
+
+  it('keeps a letter built until one of its artists changes, by any way into the database', async () => {
+    const letter = async (l: string) => {
+      const res = await get(`/api/artists/${l}`);
+      expect(res.headers['content-type']).toContain('application/json');
+      return ArtistLetterListSchema.parse(res.json());
+    };
+    const before = await letter('Q');
+    const db = app.ctx.db;
+    // Written straight to the database, as another node or a command-line import would.
+    const { id } = await db
+      .insertInto('artists')
+      .values({ handle: 'quartet', name: 'Quartet', letter: 'Q', created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await letter('Q')).quartet).toEqual({
+      id,
+      name: 'Quartet',
+      countrycode: null,
+      song_count: 0,
+    });
+    expect(Object.keys(await letter('Q'))).toHaveLength(Object.keys(before).length + 1);
+
+    await db
+      .updateTable('artists')
+      .set({ song_count: 3, country_code: 'SE' })
+      .where('id', '=', id)
+      .execute();
+    expect((await letter('Q')).quartet).toMatchObject({ countrycode: 'SE', song_count: 3 });
+
+    // Renamed into another letter: gone from the first, listed under the second.
+    const rBefore = await letter('R');
+    await db
+      .updateTable('artists')
+      .set({ name: 'Rondo', handle: 'rondo', letter: 'R' })
+      .where('id', '=', id)
+      .execute();
+    expect((await letter('Q')).quartet).toBeUndefined();
+    expect((await letter('R')).rondo).toMatchObject({ id, name: 'Rondo' });
+
+    await db.deleteFrom('artists').where('id', '=', id).execute();
+    expect(await letter('R')).toEqual(rBefore);
+  });
 });
 
 describe('platforms', () => {

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-artist-name-prefix.js';
 import * as m0012 from './migrations/0012-cover-art.js';
 import * as m0013 from './migrations/0013-playout-lease.js';
 import * as m0014 from './migrations/0014-catalog-scale.js';
+import * as m0015 from './migrations/0015-artist-letter-stamps.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-cover-art': m0012,
   '0013-playout-lease': m0013,
   '0014-catalog-scale': m0014,
+  '0015-artist-letter-stamps': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

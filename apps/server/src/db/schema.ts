@@ -192,6 +192,12 @@ export interface ModerationLogTable {
   created_at: Seconds;
 }
 
+/** Raised by triggers whenever an artist of the letter is added, removed or changed. */
+export interface ArtistLetterStampsTable {
+  letter: string;
+  stamp: ColumnType<number | string, number, number>;
+}
+
 /** Who plays the station: one row (id 1), renewed by its holder. */
 export interface PlayoutLeaseTable {
   id: number;
@@ -223,4 +229,5 @@ export interface Database {
   tag_pairs: TagPairsTable;
   song_search: SongSearchTable;
   playout_lease: PlayoutLeaseTable;
+  artist_letter_stamps: ArtistLetterStampsTable;
 }

@@ -43,6 +43,16 @@ export class CatalogRepo {
     return rows.map((r) => r.id);
   }
 
+  /** Moves whenever the letter's list would change (raised by the database's triggers). */
+  async letterStamp(letter: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('artist_letter_stamps')
+      .select('stamp')
+      .where('letter', '=', letter)
+      .executeTakeFirst();
+    return String(row?.stamp ?? 0);
+  }
+
   artistsByLetter(letter: string) {
     return this.db
       .selectFrom('artists')

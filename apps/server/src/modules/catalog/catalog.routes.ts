@@ -1,5 +1,6 @@
 import {
   API,
+  type ArtistLetterList,
   ArtistLetterListSchema,
   ArtistLetterParamSchema,
   ArtistSongsSchema,
@@ -64,7 +65,13 @@ export function catalogRoutes(deps: {
           response: { 200: ArtistLetterListSchema, ...errors },
         },
       },
-      (req) => catalog.artistsByLetter(req.params.letter),
+      // Sent as kept, already serialised from the contract's type (a JSON string is sent as is).
+      async (req, reply) => {
+        const json = await catalog.artistsByLetterJson(req.params.letter);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(json as unknown as ArtistLetterList);
+      },
     );
 
     app.get(

@@ -46,6 +46,9 @@ export interface SongComments {
 
 /** Browsing, searching and the song page; read-only. */
 export class CatalogService {
+  /** Each artist letter's answer as sent, with the letter's stamp when it was built. */
+  private readonly letters = new Map<string, { stamp: string; json: Promise<string> }>();
+
   constructor(
     private readonly catalog: CatalogRepo,
     private readonly search: SearchRepo,
@@ -85,6 +88,24 @@ export class CatalogService {
       countrycode: artist.country_code,
       songs: await this.presenter.entries(ids, viewer),
     };
+  }
+
+  /**
+   * An artist letter's answer, serialised: built once and kept until the letter's stamp moves
+   * (any artist of the letter added, removed or changed, by any process). A letter's list is
+   * the same for everyone and can hold thousands of artists, so building it on every visit
+   * would cost the most of any catalogue page; checking the stamp is one primary-key read.
+   */
+  async artistsByLetterJson(letter: string): Promise<string> {
+    const stamp = await this.catalog.letterStamp(letter);
+    const kept = this.letters.get(letter);
+    if (kept?.stamp === stamp) return kept.json;
+    const json = this.artistsByLetter(letter).then((list) => JSON.stringify(list));
+    this.letters.set(letter, { stamp, json });
+    json.catch(() => {
+      if (this.letters.get(letter)?.json === json) this.letters.delete(letter);
+    });
+    return json;
   }
 
   async artistsByLetter(letter: string): Promise<ArtistLetterList> {
