@@ -5,6 +5,7 @@ describe('AddressLimit', () => {
   it('counts each address up to the cap and frees a place per socket gone', () => {
     const limit = new AddressLimit(2);
     expect([limit.tryAdd('a'), limit.tryAdd('a'), limit.tryAdd('a')]).toEqual([true, true, false]);
+    expect([limit.hasRoom('a'), limit.hasRoom('b')]).toEqual([false, true]);
     expect(limit.tryAdd('b')).toBe(true);
     limit.remove('a');
     expect(limit.count('a')).toBe(1);

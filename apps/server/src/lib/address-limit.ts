@@ -18,6 +18,11 @@ export class AddressLimit {
     else this.counts.set(address, count - 1);
   }
 
+  /** Whether `address` may open one more connection. */
+  hasRoom(address: string): boolean {
+    return this.count(address) < this.max;
+  }
+
   count(address: string): number {
     return this.counts.get(address) ?? 0;
   }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { artistHandle, artistLetter, foldText, searchTokens, utcMinute } from './text.js';
+import {
+  printableAscii,
+  artistHandle,
+  artistLetter,
+  foldText,
+  searchTokens,
+  utcMinute,
+} from './text.js';
 
 describe('text helpers', () => {
+  it('keeps header text to printable ASCII', () => {
+    expect(printableAscii('Radio Ünïcode\r\nX-Injected: 1')).toBe('Radio ?n?code??X-Injected: 1');
+  });
+
   it('folds case and accents', () => {
     expect(foldText('Amigà ÉTÉ Ørsted')).toBe('amiga ete ørsted');
   });

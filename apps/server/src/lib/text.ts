@@ -34,3 +34,8 @@ export const secondsText = (n: number): string => `${n} ${n === 1 ? 'second' : '
 export function utcMinute(epochSeconds: number): string {
   return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
+
+/** Printable ASCII only, anything else as '?': safe in an HTTP or ICY header line. */
+export function printableAscii(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?');
+}

@@ -2,6 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StationInfo } from './mp3-broadcaster.js';
+import { printableAscii } from '../lib/text.js';
 
 /** Bytes waiting for Icecast (about 16 s of audio) before the connection is started over. */
 const MAX_PENDING_BYTES = 256 * 1024;
@@ -100,9 +101,9 @@ export class IcecastSource {
       `Authorization: ${basic(url)}`,
       'User-Agent: Queuecast',
       'Content-Type: audio/mpeg',
-      `Ice-Name: ${ascii(info.name)}`,
-      `Ice-Genre: ${ascii(info.genre)}`,
-      `Ice-Url: ${ascii(info.url)}`,
+      `Ice-Name: ${printableAscii(info.name)}`,
+      `Ice-Genre: ${printableAscii(info.genre)}`,
+      `Ice-Url: ${printableAscii(info.url)}`,
       'Ice-Public: 0',
       'Ice-Audio-Info: bitrate=128',
       'Expect: 100-continue',
@@ -190,5 +191,3 @@ export class IcecastSource {
     }
   }
 }
-
-const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');

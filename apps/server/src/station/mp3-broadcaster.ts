@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { AddressLimit } from '../lib/address-limit.js';
+import { printableAscii } from '../lib/text.js';
 import { ICY_METAINT, ICY_NO_CHANGE, icyMetadataBlock } from './icy-metadata.js';
 import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
 import { connectionKey, readSendQueues, type SendQueues } from './tcp-send-queues.js';
@@ -32,16 +33,14 @@ export interface StationInfo {
   url: string;
 }
 
-const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, '?');
-
 const headers = (info: StationInfo) => ({
   'content-type': 'audio/mpeg',
   'cache-control': 'no-cache, no-store',
   connection: 'close',
   'x-content-type-options': 'nosniff',
-  'icy-name': printable(info.name),
-  'icy-genre': printable(info.genre),
-  'icy-url': printable(info.url),
+  'icy-name': printableAscii(info.name),
+  'icy-genre': printableAscii(info.genre),
+  'icy-url': printableAscii(info.url),
   'icy-br': '128',
 });
 
@@ -183,7 +182,7 @@ export class Mp3Broadcaster {
 
   /** Whether `address` may open one more stream. */
   hasRoomFor(address: string): boolean {
-    return this.perAddress.count(address) < this.limits.maxPerAddress;
+    return this.perAddress.hasRoom(address);
   }
 
   get count(): number {
