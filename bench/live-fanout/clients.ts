@@ -13,30 +13,12 @@
  * searched like any other text.
  */
 import { closeAndExit, openClients, RawWsClient, type FrameHandler } from '../support/ws-client.js';
+import { obey, Round, send } from './rounds.js';
 
-export type ToClients =
-  | { type: 'connect'; url: string; count: number; inFlight: number }
-  | { type: 'arm'; marker: string; timeoutMs: number }
-  | { type: 'close' };
+export type { FromClients, ToClients } from './rounds.js';
 
-export type FromClients =
-  | { type: 'ready'; opened: number; failed: number; withFirstUpdate: number; connectMs: number }
-  | { type: 'armed' }
-  | { type: 'round'; receivedAt: number[]; updateBytes: number; cpuMs: number }
-  | { type: 'closed' };
-
-const send = (message: FromClients) => process.send!(message);
-
-/** The round in progress: what to look for and who has seen it. */
-const round = {
-  marker: null as Buffer | null,
-  expected: new Uint8Array(0),
-  receivedAt: new Float64Array(0),
-  waiting: 0,
-  updateBytes: 0,
-  timer: null as NodeJS.Timeout | null,
-  cpu: process.cpuUsage(),
-};
+/** The round in progress; the marker is the quoted text's bytes. */
+const round = new Round<Buffer>();
 
 /** One socket's search for the round's marker in the messages it receives. */
 class MarkerSearch implements FrameHandler {
@@ -81,7 +63,7 @@ class MarkerSearch implements FrameHandler {
 
   message(bytes: number): void {
     this.update = !this.engineIo || this.engineIoMessage(bytes);
-    if (this.seen) onMarked(this.index, bytes);
+    if (this.seen) round.seen(this.index, bytes);
     this.seen = false;
     this.carry = Buffer.alloc(0);
     this.head = '';
@@ -101,17 +83,9 @@ class MarkerSearch implements FrameHandler {
 
 let clients: RawWsClient[] = [];
 
-function onMarked(i: number, bytes: number): void {
-  if (round.expected[i] !== 1 || round.receivedAt[i] !== 0) return;
-  round.receivedAt[i] = Date.now();
-  round.updateBytes = bytes;
-  if (--round.waiting === 0) finishRound();
-}
-
 async function connect(url: string, count: number, inFlight: number): Promise<void> {
   const target = new URL(url);
-  round.expected = new Uint8Array(count);
-  round.receivedAt = new Float64Array(count);
+  round.size(count);
   const engineIo = target.pathname.startsWith('/socket.io/');
   const { clients: opened, ...ready } = await openClients(count, inFlight, (i, settle) => {
     const search = new MarkerSearch(i, engineIo);
@@ -122,54 +96,10 @@ async function connect(url: string, count: number, inFlight: number): Promise<vo
   send({ type: 'ready', ...ready });
 }
 
-function arm(text: string, timeoutMs: number): void {
+obey(round, {
+  connect,
   // Quoted, so that marker "x_1" is not found inside "x_10".
-  round.marker = Buffer.from(JSON.stringify(text));
-  round.receivedAt.fill(0);
-  round.waiting = 0;
-  clients.forEach((c, i) => {
-    const e = c.open ? 1 : 0;
-    round.expected[i] = e;
-    round.waiting += e;
-  });
-  round.cpu = process.cpuUsage();
-  round.timer = setTimeout(finishRound, timeoutMs);
-  send({ type: 'armed' });
-  if (round.waiting === 0) finishRound();
-}
-
-function finishRound(): void {
-  if (round.marker === null) return;
-  round.marker = null;
-  if (round.timer) clearTimeout(round.timer);
-  round.timer = null;
-  const receivedAt: number[] = [];
-  round.expected.forEach((e, i) => {
-    if (e === 1) receivedAt.push(round.receivedAt[i]!);
-  });
-  const cpu = process.cpuUsage(round.cpu);
-  send({
-    type: 'round',
-    receivedAt,
-    updateBytes: round.updateBytes,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-  });
-}
-
-process.on('message', (command: ToClients) => {
-  switch (command.type) {
-    case 'connect':
-      connect(command.url, command.count, command.inFlight).catch((err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      });
-      break;
-    case 'arm':
-      arm(command.marker, command.timeoutMs);
-      break;
-    case 'close':
-      closeAndExit(clients);
-      break;
-  }
+  markerOf: (text) => Buffer.from(JSON.stringify(text)),
+  isOpen: (i) => clients[i]?.open === true,
+  close: () => closeAndExit(clients),
 });
-process.on('disconnect', () => process.exit(0));

@@ -9,7 +9,7 @@
  * does (Engine.IO and Socket.IO packets, JSON.parse of the data) before the handler runs.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { FromClients, ToClients } from './clients.js';
+import { obey, Round, send } from './rounds.js';
 
 interface Update {
   active_users?: { username?: string }[];
@@ -17,19 +17,10 @@ interface Update {
 
 const EVENT = 'playback_update';
 const HANDSHAKE_TIMEOUT_MS = 20_000;
-const send = (message: FromClients) => process.send!(message);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The round in progress: what to look for and who has seen it. */
-const round = {
-  marker: null as string | null,
-  expected: new Uint8Array(0),
-  receivedAt: new Float64Array(0),
-  waiting: 0,
-  updateBytes: 0,
-  timer: null as NodeJS.Timeout | null,
-  cpu: process.cpuUsage(),
-};
+/** The round in progress; the marker is the name the update's first active user carries. */
+const round = new Round<string>();
 
 const sockets: Socket[] = [];
 let gotFirst = new Uint8Array(0);
@@ -37,13 +28,9 @@ let gotFirst = new Uint8Array(0);
 function onUpdate(i: number, update: Update): void {
   gotFirst[i] = 1;
   if (round.marker === null || update.active_users?.[0]?.username !== round.marker) return;
-  if (round.expected[i] !== 1 || round.receivedAt[i] !== 0) return;
-  round.receivedAt[i] = Date.now();
   // The message's size on the wire: "4" (Engine.IO message) "2" (Socket.IO event) + JSON.
-  if (round.updateBytes === 0) {
-    round.updateBytes = 2 + Buffer.byteLength(JSON.stringify([EVENT, update]));
-  }
-  if (--round.waiting === 0) finishRound();
+  const bytes = round.updateBytes || 2 + Buffer.byteLength(JSON.stringify([EVENT, update]));
+  round.seen(i, bytes);
 }
 
 /** Opens socket `i`; `settle` is called once with whether it connected. */
@@ -67,8 +54,7 @@ function open(url: string, i: number, settle: (ok: boolean) => void): Socket {
 }
 
 async function connect(url: string, count: number, inFlight: number): Promise<void> {
-  round.expected = new Uint8Array(count);
-  round.receivedAt = new Float64Array(count);
+  round.size(count);
   gotFirst = new Uint8Array(count);
   const t0 = performance.now();
   let pending = 0;
@@ -100,55 +86,12 @@ async function connect(url: string, count: number, inFlight: number): Promise<vo
   send({ type: 'ready', opened, failed, withFirstUpdate, connectMs });
 }
 
-function arm(marker: string, timeoutMs: number): void {
-  round.marker = marker;
-  round.receivedAt.fill(0);
-  round.updateBytes = 0;
-  round.waiting = 0;
-  sockets.forEach((s, i) => {
-    const e = s.connected ? 1 : 0;
-    round.expected[i] = e;
-    round.waiting += e;
-  });
-  round.cpu = process.cpuUsage();
-  round.timer = setTimeout(finishRound, timeoutMs);
-  send({ type: 'armed' });
-  if (round.waiting === 0) finishRound();
-}
-
-function finishRound(): void {
-  if (round.marker === null) return;
-  round.marker = null;
-  if (round.timer) clearTimeout(round.timer);
-  round.timer = null;
-  const receivedAt: number[] = [];
-  round.expected.forEach((e, i) => {
-    if (e === 1) receivedAt.push(round.receivedAt[i]!);
-  });
-  const cpu = process.cpuUsage(round.cpu);
-  send({
-    type: 'round',
-    receivedAt,
-    updateBytes: round.updateBytes,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-  });
-}
-
-process.on('message', (command: ToClients) => {
-  switch (command.type) {
-    case 'connect':
-      connect(command.url, command.count, command.inFlight).catch((err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      });
-      break;
-    case 'arm':
-      arm(command.marker, command.timeoutMs);
-      break;
-    case 'close':
-      sockets.forEach((s) => s.disconnect());
-      process.send!({ type: 'closed' }, undefined, {}, () => process.exit(0));
-      break;
-  }
+obey(round, {
+  connect,
+  markerOf: (text) => text,
+  isOpen: (i) => sockets[i]?.connected === true,
+  close: () => {
+    sockets.forEach((s) => s.disconnect());
+    process.send!({ type: 'closed' }, undefined, {}, () => process.exit(0));
+  },
 });
-process.on('disconnect', () => process.exit(0));
