@@ -44,6 +44,9 @@ function listen(): Promise<typeof capture> {
     const req = http.get(`${base}/stream/live.mp3`, (res) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('audio/mpeg');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // No page headers held for as long as a listener stays.
+      expect(res.headers['content-security-policy']).toBeUndefined();
       res.on('data', (d: Buffer) => bytes.push(d));
       res.on('error', () => undefined);
       resolve({

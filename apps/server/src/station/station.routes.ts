@@ -42,24 +42,31 @@ export function stationRoutes(deps: {
     });
 
     app.get(
+      '/stream/live.mp3',
+      // An audio stream is no page: the site's security headers would only be held in memory
+      // for as long as each listener stays (thousands of them), and protect nothing here.
+      { schema: { hide: true }, helmet: false },
+      async (req, reply) => {
+        // Icecast serves the listeners; every node sends them there, playout or not.
+        if (mp3Elsewhere) return reply.redirect(mp3Elsewhere, 302);
+        if (!station.isRunning) throw offAir();
+        if (!station.mp3.hasRoomFor(req.ip)) {
+          throw tooManyRequests(
+            'Too many streams from your address. Close one and try again.',
+            MP3_RETRY_SECONDS,
+          );
+        }
+        reply.hijack();
+        station.mp3.add(reply.raw, req.ip, req.headers['icy-metadata'] === '1');
+        return reply;
+      },
+    );
+
+    app.get(
       '/stream/:segment',
       { schema: { hide: true, params: StreamSegmentParamSchema } },
       async (req, reply) => {
         const { segment } = req.params;
-        if (segment === 'live.mp3') {
-          // Icecast serves the listeners; every node sends them there, playout or not.
-          if (mp3Elsewhere) return reply.redirect(mp3Elsewhere, 302);
-          if (!station.isRunning) throw offAir();
-          if (!station.mp3.hasRoomFor(req.ip)) {
-            throw tooManyRequests(
-              'Too many streams from your address. Close one and try again.',
-              MP3_RETRY_SECONDS,
-            );
-          }
-          reply.hijack();
-          station.mp3.add(reply.raw, req.ip, req.headers['icy-metadata'] === '1');
-          return reply;
-        }
         if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');
         const data = await hls.segment(segment);
         if (!data) throw notFound('That segment has expired.');
