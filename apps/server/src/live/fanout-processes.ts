@@ -193,12 +193,15 @@ export class ProcessFanout implements LiveFanout {
       // Its sockets died with it.
       for (const id of [...worker.ids]) this.gone(worker, id);
       if (this.closing) return;
-      this.log.error(
-        { code, signal, sockets: worker.open },
-        'live fan-out process exited; restarting it',
-      );
+      // Decided after the delay: a signal to the whole process group (a supervisor stopping
+      // the server) reaches the children first, and the server's own stop follows.
       setTimeout(() => {
-        if (!this.closing && this.workers[index] === null) this.spawn(index);
+        if (this.closing || this.workers[index] !== null) return;
+        this.log.error(
+          { code, signal, sockets: worker.open },
+          'live fan-out process exited; restarting it',
+        );
+        this.spawn(index);
       }, RESTART_DELAY_MS).unref();
     });
   }
