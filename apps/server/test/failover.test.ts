@@ -10,7 +10,7 @@ import {
 import { firstMp3Bytes, playoutOf, waitFor } from './helpers/playout-probes.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
-import { PG_URL, postgresReachable } from './helpers/services.js';
+import { PG_URL, postgresReachable, SERVICES_REQUIRED as strict } from './helpers/services.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
@@ -20,7 +20,6 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
  * PostgreSQL pass of the suite; without PostgreSQL it is skipped, except in CI.
  */
 
-const strict = process.env.CI === 'true' || process.env.CI === '1';
 const JWT_SECRET = 'failover-test-secret-long-enough-for-hs256-0123456789';
 /** From the leader's death to the standby's first MP3 bytes. */
 const TAKEOVER_MS = 5000;

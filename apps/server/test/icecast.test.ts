@@ -6,6 +6,7 @@ import { icecastMissing, startIcecast, type RunningIcecast } from './helpers/ice
 import { parseIcy } from './helpers/icy.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
+import { SERVICES_REQUIRED as strict } from './helpers/services.js';
 
 /*
  * The station as an Icecast source client (ICECAST_SOURCE_URL), against Debian's icecast2: a
@@ -13,7 +14,6 @@ import { createTestApp } from './helpers/test-app.js';
  * StreamTitle. Without icecast2 (or root to start it as nobody) it is skipped, except in CI.
  */
 
-const strict = process.env.CI === 'true' || process.env.CI === '1';
 const missing = icecastMissing();
 if (missing && !strict) console.warn(`icecast.test.ts skipped: ${missing}`);
 

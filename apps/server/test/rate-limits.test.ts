@@ -8,7 +8,7 @@ import { registerErrorHandler } from '../src/plugins/error-handler.js';
 import type { App } from '../src/app.js';
 import { bearer, createSong, quickUser, uniqueName } from './helpers/factories.js';
 import { multipartBody } from './helpers/multipart.js';
-import { REDIS_URL, redisReachable } from './helpers/services.js';
+import { REDIS_URL, redisReachable, SERVICES_REQUIRED as strict } from './helpers/services.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /*
@@ -16,7 +16,6 @@ import { createTestApp } from './helpers/test-app.js';
  * counts it (in Redis when REDIS_URL is set), and the refusal is the same 429 everywhere.
  */
 
-const strict = process.env.CI === 'true' || process.env.CI === '1';
 const redisUp = await redisReachable();
 
 interface Refusal {

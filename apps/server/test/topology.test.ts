@@ -18,7 +18,13 @@ import {
   stopServer,
   type ServerProcess as Node,
 } from './helpers/server-process.js';
-import { PG_URL, postgresReachable, REDIS_URL, redisReachable } from './helpers/services.js';
+import {
+  PG_URL,
+  postgresReachable,
+  REDIS_URL,
+  redisReachable,
+  SERVICES_REQUIRED as strict,
+} from './helpers/services.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
@@ -31,7 +37,6 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
  * without PostgreSQL, Redis or nginx it is skipped, except in CI, where it fails.
  */
 
-const strict = process.env.CI === 'true' || process.env.CI === '1';
 const JWT_SECRET = 'topology-test-secret-long-enough-for-hs256-0123456789';
 const TAKEOVER_MS = 5000;
 

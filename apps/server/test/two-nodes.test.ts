@@ -5,7 +5,13 @@ import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
 import { startServer, stopServer, type ServerProcess as Node } from './helpers/server-process.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
-import { PG_URL, postgresReachable, REDIS_URL, redisReachable } from './helpers/services.js';
+import {
+  PG_URL,
+  postgresReachable,
+  REDIS_URL,
+  redisReachable,
+  SERVICES_REQUIRED as strict,
+} from './helpers/services.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
@@ -17,7 +23,6 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
  * except in CI, where it fails.
  */
 
-const strict = process.env.CI === 'true' || process.env.CI === '1';
 const JWT_SECRET = 'two-nodes-test-secret-long-enough-for-hs256-0123456789';
 /** How long after A's answer the update may take to reach a socket on B. */
 const DELIVERY_MS = 1000;

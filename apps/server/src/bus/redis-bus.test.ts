@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REDIS_URL, redisReachable } from '../../test/helpers/services.js';
+import {
+  REDIS_URL,
+  redisReachable,
+  SERVICES_REQUIRED as strict,
+} from '../../test/helpers/services.js';
 import type { BusEvent } from '../core/bus.js';
 import { busChannel, createEventBus } from './create-bus.js';
 import { MemoryEventBus } from './memory-bus.js';
 import { RedisEventBus, type BusLog } from './redis-bus.js';
-
-const strict = process.env.CI === 'true' || process.env.CI === '1';
 
 const reachable = await redisReachable();
 if (!reachable && !strict) {

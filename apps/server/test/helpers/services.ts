@@ -6,6 +6,9 @@ import pg from 'pg';
  * quickly, so that a test file can decide at load time whether to run or skip (or, in CI, fail).
  */
 
+/** In CI a missing service fails the tests that need it, instead of skipping them. */
+export const SERVICES_REQUIRED = process.env.CI === 'true' || process.env.CI === '1';
+
 export const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
