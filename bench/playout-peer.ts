@@ -19,7 +19,7 @@ import os from 'node:os';
 import { startPeerStation } from './playout-peer/liquidsoap.js';
 import { makeDemoMusic } from './support/demo-music.js';
 import { machine, parseArgs, removeScratch, sleep } from './support/processes.js';
-import { sampleTrees, treePercent, treePss, type PartOf } from './support/proc-tree.js';
+import { sampleTrees, treeMemory, treePercent, type PartOf } from './support/proc-tree.js';
 import { SERVER_MAIN, startStation } from './support/station.js';
 
 const args = parseArgs();
@@ -83,7 +83,7 @@ try {
     const after = sides.map(([, roots, partOf]) => sampleTrees(roots, partOf));
     const rows: Row[] = sides.map(([side, roots, partOf], i) => {
       const d = treePercent(before[i]!, after[i]!);
-      return { side, cpu: d.total, parts: d.parts, pss: treePss(roots, partOf) };
+      return { side, cpu: d.total, parts: d.parts, pss: treeMemory(roots, partOf) };
     });
     const problems = peer.icecast.errorLog();
     const segments = fs.readdirSync(peer.hlsDir).filter((f) => f.endsWith('.ts')).length;

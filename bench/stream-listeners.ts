@@ -7,11 +7,13 @@
  * underrun, and it prebuffers 1 s again. A window of `--seconds` starts once every listener has
  * its first bytes (listeners play from their first byte to the end of the window); CPU (utime +
  * stime from /proc/<pid>/stat, % of one core) is taken over the window, and memory at its end:
- * the serving process's RSS, and each side's PSS (shared pages divided among their processes).
+ * the RSS of the server and of the process holding the listeners' sockets, and each side's PSS
+ * (shared pages divided among their processes).
  *
- * What is compared: each side's every process, the one serving the listeners and the ones
- * making the stream. Queuecast's server process runs the playout clock besides the listeners,
- * and its ffmpeg children decode the tracks and encode MP3 and HLS AAC; Icecast's side is
+ * What is compared: each side's every process, the ones serving the listeners and the ones
+ * making the stream. Queuecast's server process runs the playout clock and hands each listener
+ * to its MP3 listener process (MP3_PROCESSES, one on a machine with several cores), which
+ * writes the stream to the sockets; its ffmpeg children decode the tracks and encode MP3 and HLS AAC; Icecast's side is
  * icecast2 and an ffmpeg source playing the same demo tunes in real time to MP3 for Icecast
  * and HLS AAC to a folder, as Queuecast's encoder does. The target is judged on the whole
  * sides; each part is printed, and the serving process alone is compared too.
@@ -43,11 +45,19 @@ import {
   sleep,
 } from './support/processes.js';
 import { makeDemoMusic } from './support/demo-music.js';
-import { sampleTrees, treePercent, treePss, type PartOf } from './support/proc-tree.js';
+import { sampleTrees, treeMemory, treePercent, type PartOf } from './support/proc-tree.js';
 import { startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
 import { startNodeFloor } from './stream-listeners/node-floor.js';
 import { Listener } from './stream-listeners/listener.js';
+import {
+  printReport,
+  showParts,
+  summary,
+  type Idle,
+  type Result,
+  type Targets,
+} from './stream-listeners/report.js';
 import type { Side } from './stream-listeners/side.js';
 
 const args = parseArgs();
@@ -64,38 +74,21 @@ if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
 }
 
 const FIRST_BYTE_TIMEOUT_MS = 30_000;
-const TARGETS = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
+const TARGETS: Targets = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
+
+/** Queuecast's MP3 listener process (MP3_PROCESSES), which holds the listeners' sockets. */
+const LISTENER_PROCESS = 'MP3 listener process';
 
 /** Queuecast's processes: the server, its encoder, the tracks' decoders (and any fan-out). */
 const queuecastParts: PartOf = ({ name, cmdline, root, reaped }) => {
   if (root) return reaped ? 'ffmpeg decoders' : 'server';
   if (name === 'ffmpeg')
     return cmdline.includes('libmp3lame') ? 'ffmpeg encoder' : 'ffmpeg decoders';
-  return name === 'node' ? 'live fan-out (node)' : name;
+  if (name !== 'node') return name;
+  return cmdline.includes('mp3-worker') ? LISTENER_PROCESS : 'live fan-out (node)';
 };
 const icecastParts: PartOf = ({ name, reaped }) =>
   name === 'icecast2' ? 'server' : reaped ? `${name}'s ended children` : `${name} source`;
-
-interface Result {
-  side: string;
-  listeners: number;
-  connected: number;
-  failed: number;
-  dropped: number;
-  underrunClients: number;
-  underrunEvents: number;
-  windowBytes: number;
-  kBpsPerListener: number;
-  cpu: number;
-  rss: number;
-  /** Every process of the side: % of one core, and by part. */
-  sideCpu: number;
-  cpuParts: Map<string, number>;
-  sidePss: number;
-  pssParts: Map<string, number>;
-  loadGenCpu: number;
-  rampS: number;
-}
 
 async function runListeners(side: Side, n: number): Promise<Result> {
   const shared = Buffer.allocUnsafe(64 * 1024);
@@ -155,7 +148,8 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   const own = process.cpuUsage(own0);
   const elapsedS = (performance.now() - t0) / 1000;
   const rss = rssMiB(side.pid);
-  const pssParts = treePss(side.roots, side.partOf);
+  const pssParts = treeMemory(side.roots, side.partOf);
+  const rssParts = treeMemory(side.roots, side.partOf, 'Rss');
   ending = true;
   const now = performance.now();
   for (const l of listeners) if (l.status === 'playing') l.finish(now);
@@ -173,12 +167,14 @@ async function runListeners(side: Side, n: number): Promise<Result> {
     underrunEvents: listeners.reduce((s, l) => s + l.underruns, 0),
     windowBytes,
     kBpsPerListener: connected.length ? windowBytes / connected.length / elapsedS / 1000 : 0,
-    cpu: cpuPercent(cpu0, cpu1),
+    // The server, and the process holding its listeners' sockets when it has one.
+    cpu: cpuPercent(cpu0, cpu1) + (tree.parts.get(LISTENER_PROCESS) ?? 0),
     rss,
     sideCpu: tree.total,
     cpuParts: tree.parts,
     sidePss: [...pssParts.values()].reduce((a, b) => a + b, 0),
     pssParts,
+    listenersRss: rssParts.get(LISTENER_PROCESS) ?? rss,
     loadGenCpu: ((own.user + own.system) / 1e6 / elapsedS) * 100,
     rampS,
   };
@@ -187,38 +183,12 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   return result;
 }
 
-interface Idle {
-  cpu: number;
-  sideCpu: number;
-  parts: Map<string, number>;
-}
-
 async function idleCpu(side: Side): Promise<Idle> {
   const a = sampleCpu(side.pid);
   const treeA = sampleTrees(side.roots, side.partOf);
   await sleep(idleSeconds * 1000);
   const tree = treePercent(treeA, sampleTrees(side.roots, side.partOf));
   return { cpu: cpuPercent(a, sampleCpu(side.pid)), sideCpu: tree.total, parts: tree.parts };
-}
-
-const showParts = (parts: Map<string, number>, unit: string, digits: number) =>
-  [...parts]
-    .filter(([, v]) => Math.abs(v) >= 0.05)
-    .sort((a, b) => b[1] - a[1])
-    .map(([k, v]) => `${k} ${v.toFixed(digits)}${unit}`)
-    .join(', ');
-
-function summary(r: Result): string {
-  return (
-    `${r.side} N=${r.listeners}: ${r.connected} connected in ${r.rampS.toFixed(1)} s ` +
-    `(${r.failed} failed, ${r.dropped} dropped); ` +
-    `underruns ${r.underrunEvents} in ${r.underrunClients} listeners; ` +
-    `${(r.windowBytes / 1e6).toFixed(1)} MB received in the window, ` +
-    `${r.kBpsPerListener.toFixed(1)} kB/s per listener; server CPU ${r.cpu.toFixed(1)}% of a core, ` +
-    `RSS ${r.rss.toFixed(0)} MiB; load generator CPU ${r.loadGenCpu.toFixed(0)}%\n` +
-    `    whole side CPU ${r.sideCpu.toFixed(1)}% (${showParts(r.cpuParts, '%', 1)}); ` +
-    `PSS ${r.sidePss.toFixed(0)} MiB (${showParts(r.pssParts, ' MiB', 0)})`
-  );
 }
 
 async function runSide(side: Side, idle: Map<string, Idle>, results: Result[]) {
@@ -325,74 +295,4 @@ if (!music || !withIcecast) {
   }
 }
 
-const columns: [string, (r: Result) => string | number][] = [
-  ['listeners', (r) => r.listeners],
-  ['server', (r) => r.side],
-  ['connected', (r) => r.connected],
-  ['failed', (r) => r.failed],
-  ['dropped', (r) => r.dropped],
-  ['underrun listeners', (r) => r.underrunClients],
-  ['underruns', (r) => r.underrunEvents],
-  ['kB/s each', (r) => r.kBpsPerListener.toFixed(1)],
-  ['server CPU %', (r) => r.cpu.toFixed(1)],
-  ['source CPU %', (r) => (r.sideCpu - r.cpu).toFixed(1)],
-  ['side CPU %', (r) => r.sideCpu.toFixed(1)],
-  ['server RSS MiB', (r) => r.rss.toFixed(0)],
-  ['side PSS MiB', (r) => r.sidePss.toFixed(0)],
-  ['loadgen CPU %', (r) => r.loadGenCpu.toFixed(0)],
-];
-console.log(`\n${columns.map(([h]) => h.padStart(10)).join(' ')}`);
-for (const n of listenerCounts) {
-  for (const r of results.filter((x) => x.listeners === n)) {
-    console.log(columns.map(([h, f]) => String(f(r)).padStart(Math.max(10, h.length))).join(' '));
-  }
-}
-for (const [name, i] of idle) {
-  console.log(
-    `idle (no listeners) ${name}: server ${i.cpu.toFixed(1)}%, source ${(i.sideCpu - i.cpu).toFixed(1)}%, ` +
-      `side ${i.sideCpu.toFixed(1)}%`,
-  );
-}
-console.log(
-  "(server: the process holding the listeners, Queuecast's with its playout clock; source: " +
-    "Queuecast's ffmpeg decoders and encoder, Icecast's ffmpeg source; side: both)",
-);
-
-const ours = results.find((r) => r.side === 'queuecast' && r.listeners === TARGETS.noUnderrunsAt);
-if (ours) {
-  const met = ours.underrunEvents === 0 && ours.dropped === 0 && ours.failed === 0;
-  console.log(
-    `target: no underruns at ${TARGETS.noUnderrunsAt} listeners (Queuecast) — ${met ? 'met' : 'NOT met'} ` +
-      `(${ours.underrunEvents} underruns in ${ours.underrunClients} listeners, ${ours.dropped} dropped, ${ours.failed} failed)`,
-  );
-}
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-for (const n of listenerCounts) {
-  const q = results.find((r) => r.side === 'queuecast' && r.listeners === n);
-  const i = results.find((r) => r.side === 'icecast' && r.listeners === n);
-  if (!q || !i) continue;
-  const qIdle = idle.get('queuecast')?.cpu ?? 0;
-  const iIdle = idle.get('icecast')?.cpu ?? 0;
-  console.log(
-    `target: Queuecast CPU <= ${TARGETS.cpuRatio}x Icecast's at ${n}, whole sides — ` +
-      `${q.sideCpu / i.sideCpu <= TARGETS.cpuRatio ? 'met' : 'NOT met'} ` +
-      `(${q.sideCpu.toFixed(1)}% vs ${i.sideCpu.toFixed(1)}%, ${ratio(q.sideCpu, i.sideCpu)}); ` +
-      `serving process alone ${q.cpu.toFixed(1)}% vs ${i.cpu.toFixed(1)}%, ${ratio(q.cpu, i.cpu)}; ` +
-      `its CPU above idle ${(q.cpu - qIdle).toFixed(1)}% vs ${(i.cpu - iIdle).toFixed(1)}%, ` +
-      `${ratio(q.cpu - qIdle, i.cpu - iIdle)}`,
-  );
-}
-const atRss = (side: string) =>
-  results.find((r) => r.side === side && r.listeners === TARGETS.rssAt);
-const [qRss, iRss, fRss] = [atRss('queuecast'), atRss('icecast'), atRss('node floor')];
-if (qRss && iRss) {
-  console.log(
-    `target: server RSS <= ${TARGETS.rssRatio}x Icecast's at ${TARGETS.rssAt} — ` +
-      `${qRss.rss / iRss.rss <= TARGETS.rssRatio ? 'met' : 'NOT met'} ` +
-      `(${qRss.rss.toFixed(0)} vs ${iRss.rss.toFixed(0)} MiB, ${ratio(qRss.rss, iRss.rss)}; ` +
-      `whole sides' PSS ${qRss.sidePss.toFixed(0)} vs ${iRss.sidePss.toFixed(0)} MiB)` +
-      (fRss
-        ? `; the Node floor ${fRss.rss.toFixed(0)} MiB, ${ratio(fRss.rss, iRss.rss)} Icecast's`
-        : ''),
-  );
-}
+printReport(results, idle, listenerCounts, TARGETS);

@@ -97,18 +97,22 @@ export function treePercent(
 }
 
 /**
- * Memory of every process in the trees under `roots`, in MiB, by part: PSS (each shared page
- * divided among the processes sharing it, so that ffmpeg's libraries, mapped by every ffmpeg,
- * are not counted once per process), from /proc/<pid>/smaps_rollup.
+ * Memory of every process in the trees under `roots`, in MiB, by part, from
+ * /proc/<pid>/smaps_rollup: PSS (each shared page divided among the processes sharing it, so
+ * that ffmpeg's libraries, mapped by every ffmpeg, are not counted once per process), or RSS.
  */
-export function treePss(roots: number[], partOf: PartOf = byCommand): Map<string, number> {
+export function treeMemory(
+  roots: number[],
+  partOf: PartOf = byCommand,
+  field: 'Pss' | 'Rss' = 'Pss',
+): Map<string, number> {
   const parts = new Map<string, number>();
+  const pattern = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm');
   for (const root of roots) {
     for (const pid of [root, ...descendants(root)]) {
       let kib = 0;
       try {
-        const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-        kib = Number(/^Pss:\s+(\d+)\s+kB/m.exec(rollup)?.[1] ?? 0);
+        kib = Number(pattern.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
       } catch {
         continue;
       }

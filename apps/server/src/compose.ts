@@ -88,7 +88,10 @@ import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
 import { icecastTarget } from './station/icecast-source.js';
-import { MP3_BYTES_PER_SECOND } from './station/mp3-broadcaster.js';
+import { LocalMp3Audience, type Mp3Audience, type Mp3Limits } from './station/mp3-audience.js';
+import { DEFAULT_LAG_LIMITS, type StationInfo } from './station/mp3-listeners.js';
+import { ProcessMp3Audience } from './station/mp3-processes.js';
+import { MP3_BYTES_PER_SECOND } from './station/mp3-stream.js';
 import { LeaseRepo } from './station/lease.repo.js';
 import { PlayoutLeader } from './station/playout-leader.js';
 import { ExactStarts } from './station/exact-starts.js';
@@ -115,6 +118,24 @@ function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
   return processes > 0
     ? new ProcessFanout(processes, log, { maxQueuedBytes })
     : new LiveSockets({ maxQueuedBytes });
+}
+
+function createMp3Audience(config: Config, log: FastifyBaseLogger): Mp3Audience {
+  const info: StationInfo = {
+    name: config.stationName,
+    genre: config.stationGenre,
+    url: config.stationUrl,
+  };
+  const limits: Mp3Limits = {
+    maxPerAddress: config.mp3MaxPerIp,
+    maxLagBytes: config.mp3MaxLagSeconds * MP3_BYTES_PER_SECOND,
+    lagCheckMs: DEFAULT_LAG_LIMITS.lagCheckMs,
+  };
+  // A playout-only process serves no listeners.
+  const processes = config.api ? config.mp3Processes : 0;
+  return processes > 0
+    ? new ProcessMp3Audience(processes, info, limits, log)
+    : new LocalMp3Audience(info, limits);
 }
 
 /**
@@ -268,9 +289,7 @@ export function compose(deps: ComposeDeps) {
     hlsDir: config.hlsDir,
     hlsPublic: config.hlsPublic,
     hlsListeners: () => hlsListeners.total(),
-    stationName: config.stationName,
-    stationGenre: config.stationGenre,
-    stationUrl: config.stationUrl,
+    mp3: createMp3Audience(config, log),
     rules,
     artistSpacing: config.autoDjArtistSpacing,
     icecast: config.icecastSourceUrl
@@ -280,10 +299,6 @@ export function compose(deps: ComposeDeps) {
           url: config.stationUrl,
         })
       : undefined,
-    mp3Limits: {
-      maxPerAddress: config.mp3MaxPerIp,
-      maxLagBytes: config.mp3MaxLagSeconds * MP3_BYTES_PER_SECOND,
-    },
     clock,
     repo: repos.station,
     bus,

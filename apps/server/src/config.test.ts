@@ -88,6 +88,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes auto or a count of MP3 listener processes', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).mp3Processes).toBe(cores > 1 ? 1 : 0);
+    expect(loadConfig({ MP3_PROCESSES: '0' }).mp3Processes).toBe(0);
+    expect(loadConfig({ MP3_PROCESSES: '2' }).mp3Processes).toBe(2);
+    for (const bad of ['some', '-1', '17']) {
+      expect(() => loadConfig({ MP3_PROCESSES: bad })).toThrow(
+        'MP3_PROCESSES: must be auto or a whole number from 0 to 16',
+      );
+    }
+  });
+
   it('takes the live send queue in bytes, k or m, and a cap of sockets per address', () => {
     expect(loadConfig({})).toMatchObject({
       liveSendQueueBytes: 512 * 1024,

@@ -152,6 +152,13 @@ const EnvSchema = z.object({
       'must be auto or a whole number from 0 to 16',
     )
     .default('auto'),
+  MP3_PROCESSES: z
+    .string()
+    .refine(
+      (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) <= 16),
+      'must be auto or a whole number from 0 to 16',
+    )
+    .default('auto'),
   LIVE_SEND_QUEUE: byteSize(64 * 1024).default(512 * 1024),
   LIVE_MAX_SOCKETS_PER_IP: z.coerce
     .number({ error: 'must be a whole number from 1' })
@@ -230,6 +237,8 @@ export type Config = {
   webDist: string | undefined;
   /** Processes that write live updates to /ws sockets; 0: this process does. */
   liveFanoutProcesses: number;
+  /** Processes that hold the MP3 listeners' connections; 0: this process does. */
+  mp3Processes: number;
   /** Bytes a /ws socket may have waiting to be sent; a socket that falls further behind is closed. */
   liveSendQueueBytes: number;
   /** Open /ws sockets allowed per client address; more are refused (429). */
@@ -250,6 +259,14 @@ export type Config = {
 function autoFanoutProcesses(): number {
   const cores = os.availableParallelism();
   return cores > 1 ? Math.min(cores, 4) : 0;
+}
+
+/**
+ * One listener process where there is more than one core: it takes the listeners' memory and
+ * writes out of the server. It writes 5,000 listeners in a fraction of a core; more can be set.
+ */
+function autoMp3Processes(): number {
+  return os.availableParallelism() > 1 ? 1 : 0;
 }
 
 export class ConfigError extends Error {
@@ -313,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     liveFanoutProcesses:
       e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),
+    mp3Processes: e.MP3_PROCESSES === 'auto' ? autoMp3Processes() : Number(e.MP3_PROCESSES),
     liveSendQueueBytes: e.LIVE_SEND_QUEUE,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
     mp3MaxPerIp: e.MP3_MAX_PER_IP,

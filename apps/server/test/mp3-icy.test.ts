@@ -57,24 +57,26 @@ function listen(headers: Record<string, string>): Promise<Capture> {
   });
 }
 
-beforeAll(async () => {
-  app = await createTestApp();
-  ffmpeg = app.ctx.media.tools.ffmpeg;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-  await queueTones(app, [
-    { title: 'Tone B', artist: 'Artist B', freq: 700 },
-    { title: 'Tone C', artist: 'Artist C', freq: 1100 },
-  ]);
-}, 60_000);
+/** MP3 listeners in the server process, then handed to a listener process. */
+describe.each(['0', '1'])('ICY metadata in the MP3 stream (MP3_PROCESSES=%s)', (processes) => {
+  beforeAll(async () => {
+    app = await createTestApp({ env: { MP3_PROCESSES: processes } });
+    ffmpeg = app.ctx.media.tools.ffmpeg;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+    await queueTones(app, [
+      { title: 'Tone B', artist: 'Artist B', freq: 700 },
+      { title: 'Tone C', artist: 'Artist C', freq: 1100 },
+    ]);
+  }, 60_000);
 
-afterAll(async () => {
-  await app?.ctx.station.stop();
-});
+  afterAll(async () => {
+    await app?.ctx.station.stop();
+    await app?.ctx.station.mp3.close();
+  });
 
-describe('ICY metadata in the MP3 stream', () => {
   it('titles the stream for clients that ask, switching where the next track is heard', async () => {
     await app.ctx.station.start();
     const icy = await listen({ 'Icy-MetaData': '1' });

@@ -67,4 +67,12 @@ describe('MP3 streams per address', () => {
     open.push(await captureMp3(base));
     expect(app.ctx.station.mp3.count).toBe(2);
   }, 60_000);
+
+  it('answers HEAD with the stream type and no body, taking no place', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/stream/live.mp3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.body).toBe('');
+    expect(app.ctx.station.mp3.count).toBe(2);
+  });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../src/app.js';
 import { runProcess } from '../src/media/run-process.js';
+import { LocalMp3Audience } from '../src/station/mp3-audience.js';
 import { Station } from '../src/station/station.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { bearer, createUser, quickUser } from './helpers/factories.js';
@@ -365,7 +366,10 @@ describe('the station on air', () => {
       mediaRoot: ctx.media.store.root,
       hlsDir: path.join(ctx.config.dataDir, 'hls'),
       hlsListeners: () => 0,
-      stationName: 'Restarted',
+      mp3: new LocalMp3Audience(
+        { name: 'Restarted', genre: 'Various', url: '' },
+        { maxPerAddress: 8, maxLagBytes: 160_000, lagCheckMs: 1000 },
+      ),
       rules: () => ({ lockSeconds: 3600 }),
       clock: ctx.clock,
       repo: ctx.repos.station,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StationInfo } from './mp3-broadcaster.js';
+import type { StationInfo } from './mp3-listeners.js';
 import { printableAscii } from '../lib/text.js';
 
 /** Bytes waiting for Icecast (about 16 s of audio) before the connection is started over. */

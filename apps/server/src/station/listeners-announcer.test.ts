@@ -5,7 +5,7 @@ import { MemoryEventBus } from '../bus/memory-bus.js';
 import type { BusEvent } from '../core/bus.js';
 import { HLS_CLIENT_WINDOW_MS, HlsClients } from './hls-clients.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
-import { Mp3Broadcaster } from './mp3-broadcaster.js';
+import { LocalMp3Audience } from './mp3-audience.js';
 
 const EVERY_MS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,14 +16,19 @@ afterEach(() => {
   cleanup = [];
 });
 
-/** A real MP3 broadcaster behind a real HTTP server, and a way to connect listeners to it. */
+/** A real MP3 audience behind a real HTTP server, and a way to connect listeners to it. */
 async function mp3Station() {
-  const mp3 = new Mp3Broadcaster({ name: 'test', genre: 'Test', url: '' });
-  const server = http.createServer((req, res) => mp3.add(res, req.socket.remoteAddress ?? ''));
+  const mp3 = new LocalMp3Audience(
+    { name: 'test', genre: 'Test', url: '' },
+    { maxPerAddress: 8, maxLagBytes: 160_000, lagCheckMs: 1000 },
+  );
+  const server = http.createServer((req) =>
+    mp3.accept(req.socket, req.socket.remoteAddress ?? '', false),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   cleanup.push(() => {
-    mp3.close();
+    void mp3.close();
     server.close();
   });
   /** A listener connection, once the broadcaster counts it. */

@@ -50,6 +50,8 @@ export function stationRoutes(deps: {
         // Icecast serves the listeners; every node sends them there, playout or not.
         if (mp3Elsewhere) return reply.redirect(mp3Elsewhere, 302);
         if (!station.isRunning) throw offAir();
+        // A HEAD asks what the stream is, without taking a place.
+        if (req.method === 'HEAD') return reply.header('content-type', 'audio/mpeg').send();
         if (!station.mp3.hasRoomFor(req.ip)) {
           throw tooManyRequests(
             'Too many streams from your address. Close one and try again.',
@@ -57,7 +59,7 @@ export function stationRoutes(deps: {
           );
         }
         reply.hijack();
-        station.mp3.add(reply.raw, req.ip, req.headers['icy-metadata'] === '1');
+        station.mp3.accept(req.raw.socket, req.ip, req.headers['icy-metadata'] === '1');
         return reply;
       },
     );
@@ -103,6 +105,7 @@ export function stationRoutes(deps: {
       hlsListeners.stop();
       await leader.stop();
       await station.stop();
+      await station.mp3.close();
     });
   };
 }

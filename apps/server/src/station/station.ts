@@ -7,7 +7,8 @@ import { HlsClock } from './hls-clock.js';
 import { HlsPublisher } from './hls-publisher.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
 import { IcecastSource, type IcecastTarget } from './icecast-source.js';
-import { Mp3Broadcaster, type Mp3Limits } from './mp3-broadcaster.js';
+import type { Mp3Audience } from './mp3-audience.js';
+import { Mp3Stream } from './mp3-stream.js';
 import { BYTES_PER_FRAME } from './pcm.js';
 import { Playout } from './playout.js';
 import { Scheduler, type Track } from './scheduler.js';
@@ -22,15 +23,11 @@ export interface StationDeps {
   hlsListeners: () => number;
   /** Whether a web server under another account serves `hlsDir`: its files are readable to all. */
   hlsPublic?: boolean;
-  stationName: string;
-  /** Sent to MP3 listeners as icy-genre and icy-url. */
-  stationGenre?: string;
-  stationUrl?: string;
+  /** The MP3's listeners (in this process or in listener processes). */
+  mp3: Mp3Audience;
   rules: () => Pick<RequestRules, 'lockSeconds'>;
   /** The auto-DJ plays no artist of the last this many songs when the library allows. */
   artistSpacing?: number;
-  /** Per-address cap and lag limit of the MP3 stream. */
-  mp3Limits?: Partial<Mp3Limits>;
   /** An Icecast mount the MP3 is also pushed to, as a source client. */
   icecast?: IcecastTarget | undefined;
   clock: Clock;
@@ -41,11 +38,12 @@ export interface StationDeps {
 
 /**
  * The radio on air: the scheduler picks, the playout decodes and keeps time, one supervised
- * encoder makes HLS and MP3, the broadcaster fans the MP3 out. Track changes are written to
+ * encoder makes HLS and MP3, the MP3 stream is cut into chunks for its audience. Track changes are written to
  * the database when their first sample enters the stream and announced on the bus.
  */
 export class Station {
-  readonly mp3: Mp3Broadcaster;
+  readonly mp3: Mp3Audience;
+  private readonly stream: Mp3Stream;
   readonly encoder: Encoder;
   readonly playout: Playout;
   readonly scheduler: Scheduler;
@@ -59,21 +57,15 @@ export class Station {
   private stopRelay: (() => void) | null = null;
 
   constructor(private readonly deps: StationDeps) {
-    this.mp3 = new Mp3Broadcaster(
-      {
-        name: deps.stationName,
-        genre: deps.stationGenre ?? 'Various',
-        url: deps.stationUrl ?? '',
-      },
-      deps.mp3Limits,
-    );
+    this.mp3 = deps.mp3;
+    this.stream = new Mp3Stream((chunk) => this.mp3.publish(chunk));
     this.icecast = deps.icecast ? new IcecastSource(deps.icecast, deps.log) : null;
     this.encoder = new Encoder(
       deps.ffmpeg,
       deps.hlsDir,
-      (c) => this.mp3.push(c),
+      (c) => this.stream.push(c),
       deps.log,
-      () => this.mp3.encoderStarted(),
+      () => this.stream.encoderStarted(),
     );
     this.publisher = new HlsPublisher(
       deps.hlsDir,
@@ -139,10 +131,10 @@ export class Station {
     await this.publisher.prepare();
     this.publisher.start();
     const resume = await this.scheduler.resume();
-    this.mp3.start();
+    this.stream.start();
     if (this.icecast) {
       const icecast = this.icecast;
-      this.stopRelay = this.mp3.subscribe((bytes, title) => icecast.write(bytes, title));
+      this.stopRelay = this.stream.subscribe((bytes, title) => icecast.write(bytes, title));
       icecast.start();
     }
     this.encoder.start();
@@ -162,7 +154,8 @@ export class Station {
     this.playout.stop();
     this.stopRelay?.();
     this.icecast?.stop();
-    this.mp3.close();
+    this.stream.stop();
+    this.mp3.dropAll();
     await this.encoder.stop();
     this.deps.log.info('station off air');
   }
@@ -174,7 +167,7 @@ export class Station {
 
   /** Marks the MP3 where the track's first sample, the next PCM written, will be heard. */
   private titleOnAir(track: Track): void {
-    const setTitle = this.mp3.trackAt(this.encoder.fed / BYTES_PER_FRAME);
+    const setTitle = this.stream.trackAt(this.encoder.fed / BYTES_PER_FRAME);
     this.deps.repo
       .displayTitle(track.songId)
       .then(setTitle)

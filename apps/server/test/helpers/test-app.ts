@@ -39,6 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     WEB_DIST: `${testDb.dataDir}/no-web`,
     // In-process live sockets; live.test.ts runs the fan-out processes too.
     LIVE_FANOUT_PROCESSES: '0',
+    // MP3 listeners in this process too; mp3-icy.test.ts runs the listener processes.
+    MP3_PROCESSES: '0',
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
     ...options.env,
   });

@@ -1,0 +1,61 @@
+/**
+ * An MP3 listener process (see mp3-processes.ts). It receives listeners' connections, their
+ * request already read, and every chunk of the stream, and runs them as `Mp3Listeners`: the
+ * response head, the burst, ICY metadata, lag drops. Listeners that leave are reported to the
+ * parent in batches. It imports nothing but what that needs, so it stays small, and exits when
+ * its parent goes, kill -9 included.
+ */
+import type { Socket } from 'node:net';
+import { Mp3Listeners } from './mp3-listeners.js';
+import type { FromMp3Worker, Mp3WorkerOptions, ToMp3Worker } from './mp3-processes.js';
+
+const REPORT_EVERY_MS = 100;
+
+let gone: number[] = [];
+let dropped: number[] = [];
+let reportTimer: NodeJS.Timeout | null = null;
+const tell = (message: FromMp3Worker) => {
+  if (process.connected) process.send!(message);
+};
+const report = () => {
+  reportTimer = null;
+  tell({ type: 'gone', ids: gone, dropped });
+  gone = [];
+  dropped = [];
+};
+
+/** The parent passes the plain-data options as JSON in the first argument. */
+const options = JSON.parse(process.argv[2] ?? '{}') as Mp3WorkerOptions;
+const leave = (id: number, lagging: boolean) => {
+  gone.push(id);
+  if (lagging) dropped.push(id);
+  reportTimer ??= setTimeout(report, REPORT_EVERY_MS);
+};
+const listeners = new Mp3Listeners(options.info, leave, options.limits);
+
+process.on('message', (message: ToMp3Worker, handle?: Socket) => {
+  switch (message.type) {
+    case 'listener':
+      // The connection closed on the way.
+      if (!handle) return leave(message.id, false);
+      handle.on('error', () => undefined);
+      // What the listener sends after its request is read and dropped, so that its hanging
+      // up (the end of what it sends) is seen at once.
+      handle.resume();
+      listeners.add(message.id, handle, message.icy);
+      return;
+    case 'chunk':
+      listeners.publish(message.chunk);
+      return;
+    case 'drop-all':
+      listeners.dropAll();
+      return;
+    case 'close':
+      listeners.close();
+      report();
+      setImmediate(() => process.exit(0));
+      return;
+  }
+});
+process.on('disconnect', () => process.exit(0));
+tell({ type: 'ready' });
