@@ -1,6 +1,11 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { artistHandle, artistLetter, foldText } from '../../apps/server/src/lib/text.js';
+import {
+  artistHandle,
+  artistLetter,
+  foldText,
+  wordPrefixes,
+} from '../../apps/server/src/lib/text.js';
 import { TOP_PARTNERS_KEPT } from '../../apps/server/src/modules/library/library.repo.js';
 import { artistNames, songs, type DatasetSize } from './dataset.js';
 
@@ -204,9 +209,16 @@ export async function loadPostgres(url: string, size: DatasetSize, log: (s: stri
       );
     },
     async search(rows) {
+      // As the server writes it (SearchRepo.index): the document and every word's prefixes.
       await pool.query(
-        'insert into song_search (song_id, document) select * from unnest($1::int[], $2::text[])',
-        [rows.map((r) => r[0]), rows.map((r) => r[1])],
+        `insert into song_search (song_id, document, prefixes)
+         select id, doc, array_to_tsvector(string_to_array(p, ' '))
+         from unnest($1::int[], $2::text[], $3::text[]) as u(id, doc, p)`,
+        [
+          rows.map((r) => r[0]),
+          rows.map((r) => r[1]),
+          rows.map((r) => wordPrefixes(r[1]).join(' ')),
+        ],
       );
     },
     async set(table, column, values) {

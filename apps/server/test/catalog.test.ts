@@ -232,6 +232,19 @@ describe('search', () => {
     expect((await get('/api/song/' + ids.c64)).statusCode).toBe(200);
   });
 
+  it('ranks whole words first, then the words in the order typed, then the shorter title', async () => {
+    const make = (title: string) => createSong(app, { title, artists: ['Rank Tester'] });
+    const prefixOnly = await make('Zyxomatic Nights');
+    const wholeLong = await make('Zyxo and a very much longer title');
+    const whole = await make('Zyxo Nights');
+    const reversed = await make('Nights of Zyxo');
+    expect(await search('zyxo')).toEqual([whole, reversed, wholeLong, prefixOnly]);
+    expect(await search('zyxo nig')).toEqual([whole, reversed, prefixOnly]);
+    // Only as many as asked.
+    const limited = SearchResultSchema.parse((await get('/api/search?q=zyxo&limit=2')).json());
+    expect(limited.songs.map((s) => s.song.id)).toEqual([whole, reversed]);
+  });
+
   it('needs a query', async () => {
     expect((await get('/api/search')).statusCode).toBe(400);
     expect((await get('/api/search?q=%20')).statusCode).toBe(400);

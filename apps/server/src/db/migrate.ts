@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-cover-art.js';
 import * as m0013 from './migrations/0013-playout-lease.js';
 import * as m0014 from './migrations/0014-catalog-scale.js';
 import * as m0015 from './migrations/0015-artist-letter-stamps.js';
+import * as m0016 from './migrations/0016-search-prefixes.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-playout-lease': m0013,
   '0014-catalog-scale': m0014,
   '0015-artist-letter-stamps': m0015,
+  '0016-search-prefixes': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
@@ -42,6 +44,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs the migrations up to and including `name` (a migration's own data changes are tested so). */
+export async function migrateTo(db: Kysely<any>, name: keyof typeof MIGRATIONS): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
 export async function migrateDownAll(db: Kysely<any>): Promise<void> {

@@ -5,12 +5,23 @@ import {
   artistLetter,
   foldText,
   searchTokens,
+  SEARCH_PREFIX_MAX,
   utcMinute,
+  wordPrefixes,
 } from './text.js';
 
 describe('text helpers', () => {
   it('keeps header text to printable ASCII', () => {
     expect(printableAscii('Radio Ünïcode\r\nX-Injected: 1')).toBe('Radio ?n?code??X-Injected: 1');
+  });
+
+  it('lists every prefix of every word once, up to the longest indexed', () => {
+    expect(wordPrefixes('neon ne 64')).toEqual(['n', 'ne', 'neo', 'neon', '6', '64']);
+    expect(wordPrefixes('ørsted')).toEqual(['ø', 'ør', 'ørs', 'ørst', 'ørste', 'ørsted']);
+    const long = wordPrefixes('x'.repeat(100));
+    expect(long).toHaveLength(SEARCH_PREFIX_MAX);
+    expect(long.at(-1)).toBe('x'.repeat(SEARCH_PREFIX_MAX));
+    expect(wordPrefixes('!!')).toEqual([]);
   });
 
   it('folds case and accents', () => {

@@ -11,6 +11,27 @@ export function searchTokens(text: string, max = 8): string[] {
   return (foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);
 }
 
+/**
+ * Longest word prefix the search indexes. A longer query word is cut to it, which can only add
+ * matches (words sharing its first SEARCH_PREFIX_MAX letters), never lose one.
+ */
+export const SEARCH_PREFIX_MAX = 24;
+
+/**
+ * Every prefix of every word of a search document (already folded), from one letter up to
+ * SEARCH_PREFIX_MAX, once each: 'neon dream' gives n, ne, neo, neon, d, dr, dre, drea, dream.
+ * Indexed as whole terms, a word typed so far is then looked up as one exact term.
+ */
+export function wordPrefixes(document: string): string[] {
+  const prefixes = new Set<string>();
+  for (const word of document.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const letters = [...word].slice(0, SEARCH_PREFIX_MAX);
+    let prefix = '';
+    for (const letter of letters) prefixes.add((prefix += letter));
+  }
+  return [...prefixes];
+}
+
 /** An artist's browse bucket: 'A'..'Z', '0-9' for a leading digit, '-' for anything else. */
 export function artistLetter(name: string): string {
   const first = foldText(name.trim()).charAt(0).toUpperCase();

@@ -1,18 +1,23 @@
 import { sql } from 'kysely';
+import { rankSearchMatches, type SearchCandidate } from '../../core/search-rank.js';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
-import { foldText, searchTokens } from '../../lib/text.js';
+import { foldText, SEARCH_PREFIX_MAX, searchTokens, wordPrefixes } from '../../lib/text.js';
 
 /**
- * Ranking reads at most this many matches: a two-letter prefix can match a large share of a
- * million titles, and ranking them all costs tens of milliseconds for no visible gain.
+ * Matches read, at most, before ranking: the index hands them over in its own order and stops
+ * there, so a word that starts a large share of a million titles costs no more than a rare one.
+ * A search that matches more than this shows the best of the first ones; typing one more word
+ * narrows it.
  */
-const CANDIDATES = 2000;
+const CANDIDATES = 300;
 
 /**
  * Full-text search over a song's title and artist names. Queries are reduced to plain words
- * (see searchTokens), each matched as a prefix, all required; input is never SQL or query
- * syntax. Ranked by bm25 (SQLite FTS5) or ts_rank (PostgreSQL).
+ * (see searchTokens), each matched as the start of a word, all required; input is never SQL
+ * or query syntax. SQLite looks the words up in FTS5 with its prefix indexes, PostgreSQL as
+ * exact terms among every word's prefixes (a GIN index over `prefixes`). Both rank the matches
+ * the same way (core/search-rank.ts).
  */
 export class SearchRepo {
   constructor(
@@ -21,25 +26,9 @@ export class SearchRepo {
   ) {}
 
   async search(query: string, limit: number): Promise<number[]> {
-    const tokens = searchTokens(query);
+    const tokens = searchTokens(query).map((t) => [...t].slice(0, SEARCH_PREFIX_MAX).join(''));
     if (tokens.length === 0) return [];
-    if (this.engine === 'sqlite') {
-      const match = tokens.map((t) => `"${t}"*`).join(' ');
-      const { rows } = await sql<{ id: number }>`
-        select id from (
-          select rowid as id, bm25(song_search) as score from song_search
-          where song_search match ${match} limit ${CANDIDATES}
-        ) order by score, id limit ${limit}`.execute(this.db);
-      return rows.map((r) => r.id);
-    }
-    const tsquery = tokens.map((t) => `'${t}':*`).join(' & ');
-    const { rows } = await sql<{ id: number }>`
-      select id from (
-        select song_id as id, ts_rank(tsv, q) as score
-        from song_search, to_tsquery('simple', ${tsquery}) q
-        where tsv @@ q limit ${CANDIDATES}
-      ) c order by score desc, id limit ${limit}`.execute(this.db);
-    return rows.map((r) => r.id);
+    return rankSearchMatches(tokens, await this.candidates(tokens), limit);
   }
 
   /** (Re)writes the search document of one song from its title and artists. */
@@ -59,8 +48,31 @@ export class SearchRepo {
     await sql`delete from song_search where ${sql.ref(key)} = ${songId}`.execute(db);
     if (!song) return;
     const document = foldText([song.title, ...artists.map((a) => a.name)].join(' '));
-    await sql`insert into song_search (${sql.ref(key)}, document) values (${songId}, ${document})`.execute(
+    if (this.engine === 'sqlite') {
+      await sql`insert into song_search (rowid, document) values (${songId}, ${document})`.execute(
+        db,
+      );
+      return;
+    }
+    await sql`insert into song_search (song_id, document, prefixes)
+      values (${songId}, ${document}, array_to_tsvector(${wordPrefixes(document)}::text[]))`.execute(
       db,
     );
+  }
+
+  private async candidates(tokens: readonly string[]): Promise<SearchCandidate[]> {
+    // Tokens are letters and digits only: nothing in them is query syntax on either engine.
+    if (this.engine === 'sqlite') {
+      const match = tokens.map((t) => `"${t}"*`).join(' ');
+      const { rows } = await sql<SearchCandidate>`
+        select rowid as id, document from song_search
+        where song_search match ${match} limit ${CANDIDATES}`.execute(this.db);
+      return rows;
+    }
+    const terms = tokens.map((t) => `'${t}'`).join(' & ');
+    const { rows } = await sql<SearchCandidate>`
+      select song_id as id, document from song_search
+      where prefixes @@ ${terms}::tsquery limit ${CANDIDATES}`.execute(this.db);
+    return rows;
   }
 }
