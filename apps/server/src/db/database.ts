@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './dialect.js';
 import type { Database } from './schema.js';
+import { keepStatements } from './statement-cache.js';
 
 // PostgreSQL sends int8 and numeric as strings; every such value here (epoch seconds,
 // counts, sums) fits a JS number exactly.
@@ -53,7 +54,9 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   // A large catalogue reads far faster from a bigger page cache and memory-mapped pages.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepStatements(sqlite) }),
+  });
   return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
 }
 
