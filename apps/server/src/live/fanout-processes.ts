@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { stopChild, workerModule } from '../lib/child-process.js';
 import type {
   Connection,
   FanoutEvents,
@@ -34,12 +34,7 @@ const EXIT_WAIT_MS = 2000;
 /** Connections waiting for a worker to start; beyond this they are refused (503). */
 const MAX_WAITING = 10_000;
 
-/** Built, the worker is JavaScript; from source (tests), TypeScript run through tsx. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = {
-  file: fileURLToPath(new URL(`./fanout-worker.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url)),
-  execArgv: FROM_SOURCE ? ['--conditions=source', '--import', 'tsx'] : [],
-};
+const WORKER = workerModule(import.meta.url, 'fanout-worker');
 
 interface Worker {
   process: ChildProcess;
@@ -130,14 +125,9 @@ export class ProcessFanout implements LiveFanout {
     this.waiting = [];
     waiting.forEach((c) => this.drop(c));
     await Promise.all(
-      this.workers.map(async (w) => {
-        if (!w || w.process.exitCode !== null || w.process.signalCode !== null) return;
-        const exited = new Promise((resolve) => w.process.once('exit', resolve));
-        this.post(w, { type: 'close' });
-        const timer = setTimeout(() => w.process.kill('SIGKILL'), EXIT_WAIT_MS);
-        await exited;
-        clearTimeout(timer);
-      }),
+      this.workers.flatMap((w) =>
+        w ? [stopChild(w.process, () => this.post(w, { type: 'close' }), EXIT_WAIT_MS)] : [],
+      ),
     );
   }
 

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { stopChild, workerModule } from '../lib/child-process.js';
 import { Mp3Audience, type Mp3Limits } from './mp3-audience.js';
 import { RecentChunks, type LagLimits, type StationInfo } from './mp3-listeners.js';
 import type { Mp3Chunk } from './mp3-stream.js';
@@ -29,16 +29,8 @@ const EXIT_WAIT_MS = 2000;
 /** Connections waiting for a process to start; beyond this they are refused. */
 const MAX_WAITING = 10_000;
 
-/** Built, the worker is JavaScript; from source (tests), TypeScript run through tsx. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = {
-  file: fileURLToPath(new URL(`./mp3-worker.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url)),
-  // Its heap holds little but sockets: a small young generation keeps its memory small.
-  execArgv: [
-    '--max-semi-space-size=1',
-    ...(FROM_SOURCE ? ['--conditions=source', '--import', 'tsx'] : []),
-  ],
-};
+// Its heap holds little but sockets: a small young generation keeps its memory small.
+const WORKER = workerModule(import.meta.url, 'mp3-worker', ['--max-semi-space-size=1']);
 
 interface Worker {
   process: ChildProcess;
@@ -103,14 +95,9 @@ export class ProcessMp3Audience extends Mp3Audience {
     this.closing = true;
     for (const c of this.waiting.splice(0)) this.refuse(c);
     await Promise.all(
-      this.workers.map(async (w) => {
-        if (!w || w.process.exitCode !== null || w.process.signalCode !== null) return;
-        const exited = new Promise((resolve) => w.process.once('exit', resolve));
-        this.post(w, { type: 'close' });
-        const timer = setTimeout(() => w.process.kill('SIGKILL'), EXIT_WAIT_MS);
-        await exited;
-        clearTimeout(timer);
-      }),
+      this.workers.flatMap((w) =>
+        w ? [stopChild(w.process, () => this.post(w, { type: 'close' }), EXIT_WAIT_MS)] : [],
+      ),
     );
   }
 
