@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from './clock.js';
-import { effectiveLockSeconds, maxLocked } from './lock-window.js';
+import fc from 'fast-check';
+import { boundaryRank, effectiveLockSeconds, maxLocked } from './lock-window.js';
 import { isLocked } from './song-rules.js';
 
 const HOUR = 3600;
@@ -13,7 +14,6 @@ function lockedCount(plays: (number | null)[], lockSeconds: number, now: number)
   const w = effectiveLockSeconds({
     lockSeconds,
     now,
-    playableCount: plays.length,
     boundaryPlayedAt: boundary,
   });
   return { w, locked: plays.filter((p) => isLocked(p, now, { lockSeconds: w })).length };
@@ -60,9 +60,7 @@ describe('effective lock window', () => {
   it('with one playable song or none nothing stays locked', () => {
     expect(maxLocked(1)).toBe(0);
     expect(lockedCount([999], HOUR, 1_000).locked).toBe(0);
-    expect(
-      effectiveLockSeconds({ lockSeconds: HOUR, now: 5, playableCount: 0, boundaryPlayedAt: null }),
-    ).toBe(HOUR);
+    expect(effectiveLockSeconds({ lockSeconds: HOUR, now: 5, boundaryPlayedAt: null })).toBe(HOUR);
   });
 
   it('a boundary play older than the configured window leaves it unchanged', () => {
@@ -70,9 +68,24 @@ describe('effective lock window', () => {
       effectiveLockSeconds({
         lockSeconds: HOUR,
         now: 10 * HOUR,
-        playableCount: 4,
         boundaryPlayedAt: 0,
       }),
     ).toBe(HOUR);
+  });
+
+  it('finds the boundary from the plays and a count capped at twice the plays', () => {
+    // The capped count gives the same boundary as counting the whole catalogue.
+    fc.assert(
+      fc.property(fc.nat(5000), fc.nat(5000), (a, b) => {
+        const [played, playable] = a <= b ? [a, b] : [b, a];
+        const k = maxLocked(playable);
+        const whole = played >= k + 1 ? k + 1 : null;
+        expect(boundaryRank(played, Math.min(playable, 2 * played))).toBe(whole);
+      }),
+    );
+    expect(boundaryRank(0, 0)).toBeNull();
+    expect(boundaryRank(1, 1)).toBe(1);
+    expect(boundaryRank(3, 4)).toBe(3);
+    expect(boundaryRank(2, 4)).toBeNull();
   });
 });

@@ -11,8 +11,6 @@ export interface LockWindowFacts {
   lockSeconds: number;
   /** Epoch seconds. */
   now: number;
-  /** Songs the station can play (active, with an approved file). */
-  playableCount: number;
   /**
    * Epoch seconds of the (K+1)-th most recent last play among playable songs, K = ⌊N/2⌋;
    * null when fewer than K+1 of them were ever played.
@@ -30,4 +28,17 @@ export function effectiveLockSeconds(facts: LockWindowFacts): number {
   const { lockSeconds, now, boundaryPlayedAt } = facts;
   if (boundaryPlayedAt === null) return lockSeconds;
   return Math.max(0, Math.min(lockSeconds, now - boundaryPlayedAt));
+}
+
+/**
+ * Which play bounds the window, found without counting a large catalogue. With P playable
+ * songs ever played, the (K+1)-th most recent play exists only when P ≥ K+1, that is when the
+ * catalogue holds fewer than 2P playable songs. So playable songs are counted up to 2P at most:
+ * fewer, and the count is N itself; 2P, and there is no boundary. A million-song catalogue with
+ * a few thousand plays costs a few thousand rows, not a million.
+ * Answers the 1-based rank of the boundary among the most recent plays, or null for none.
+ */
+export function boundaryRank(played: number, playableUpToTwicePlayed: number): number | null {
+  if (played <= 0 || playableUpToTwicePlayed >= 2 * played) return null;
+  return maxLocked(playableUpToTwicePlayed) + 1;
 }

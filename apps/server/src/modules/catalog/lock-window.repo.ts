@@ -16,12 +16,39 @@ function playable(db: Db) {
     );
 }
 
-/** The two facts the effective lock window is computed from. */
+/**
+ * The facts the effective lock window is computed from (core/lock-window.ts), each read in
+ * time proportional to the plays, not to the catalogue: the window is read again every second
+ * while listeners browse.
+ */
 export class LockWindowRepo {
   constructor(private readonly db: Db) {}
 
-  async playableCount(): Promise<number> {
+  /** Playable songs that were ever played (from the index on the last play). */
+  async playedCount(): Promise<number> {
     const row = await playable(this.db)
+      .where('s.last_played_at', 'is not', null)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Playable songs, counted up to `cap`: from the approved files (in song order in their
+   * index), so a catalogue mostly without files is not read through either.
+   */
+  async playableCount(cap: number): Promise<number> {
+    const first = this.db
+      .selectFrom('files as f')
+      .innerJoin('songs as s', 's.id', 'f.song_id')
+      .where('f.pending', '=', 0)
+      .where('s.status', '=', 'active')
+      .select('f.song_id')
+      .distinct()
+      .limit(cap)
+      .as('first');
+    const row = await this.db
+      .selectFrom(first)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);

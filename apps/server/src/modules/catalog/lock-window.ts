@@ -1,16 +1,15 @@
 import type { Clock } from '../../core/clock.js';
 import type { EventBus } from '../../core/bus.js';
-import { effectiveLockSeconds, maxLocked } from '../../core/lock-window.js';
+import { boundaryRank, effectiveLockSeconds } from '../../core/lock-window.js';
 import type { LockWindowRepo } from './lock-window.repo.js';
 
 /**
- * Keeps the facts of the effective lock window (playable count, boundary play) and answers the
- * window at the current time, so it grows with the clock between recomputations. The facts are
- * read again at start, whenever a track starts or the queue or catalogue changes, and lazily
- * when they are more than a second old.
+ * Keeps the fact the effective lock window is computed from (the boundary play) and answers the
+ * window at the current time, so it grows with the clock between recomputations. The boundary
+ * is read again at start, whenever a track starts or the queue changes, and lazily when it is
+ * more than a second old (a catalogue change or another node's play).
  */
 export class LockWindow {
-  private playableCount = 0;
   private boundary: number | null = null;
   private readAt = Number.NEGATIVE_INFINITY;
   private pending: Promise<void> | null = null;
@@ -42,16 +41,15 @@ export class LockWindow {
     return effectiveLockSeconds({
       lockSeconds: this.lockSeconds(),
       now,
-      playableCount: this.playableCount,
       boundaryPlayedAt: this.boundary,
     });
   }
 
   private async read() {
-    const count = await this.repo.playableCount();
-    const boundary = await this.repo.nthLastPlay(maxLocked(count) + 1);
-    this.playableCount = count;
-    this.boundary = boundary;
+    const played = await this.repo.playedCount();
+    const counted = played > 0 ? await this.repo.playableCount(2 * played) : 0;
+    const rank = boundaryRank(played, counted);
+    this.boundary = rank === null ? null : await this.repo.nthLastPlay(rank);
     this.readAt = this.clock.now();
   }
 }
