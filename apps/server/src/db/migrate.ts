@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-playout-lease.js';
 import * as m0014 from './migrations/0014-catalog-scale.js';
 import * as m0015 from './migrations/0015-artist-letter-stamps.js';
 import * as m0016 from './migrations/0016-search-prefixes.js';
+import * as m0017 from './migrations/0017-search-partitions.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-catalog-scale': m0014,
   '0015-artist-letter-stamps': m0015,
   '0016-search-prefixes': m0016,
+  '0017-search-partitions': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -16,7 +16,8 @@ const CANDIDATES = 300;
  * Full-text search over a song's title and artist names. Queries are reduced to plain words
  * (see searchTokens), each matched as the start of a word, all required; input is never SQL
  * or query syntax. SQLite looks the words up in FTS5 with its prefix indexes, PostgreSQL as
- * exact terms among every word's prefixes (a GIN index over `prefixes`). Both rank the matches
+ * exact terms among every word's prefixes (a GIN index over `prefixes` in each of the table's
+ * parts). Both rank the matches
  * the same way (core/search-rank.ts).
  */
 export class SearchRepo {
@@ -70,9 +71,11 @@ export class SearchRepo {
       return rows;
     }
     const terms = tokens.map((t) => `'${t}'`).join(' & ');
+    // The table's parts are read one after another until enough match (migration 0017).
     const { rows } = await sql<SearchCandidate>`
-      select song_id as id, document from song_search
-      where prefixes @@ ${terms}::tsquery limit ${CANDIDATES}`.execute(this.db);
+      select id, document from search_candidates(${terms}::tsquery, ${CANDIDATES})`.execute(
+      this.db,
+    );
     return rows;
   }
 }
