@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- works on any schema */
-import { SqliteAdapter, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -19,3 +19,15 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/**
+ * The ids as one bound parameter, for `column in (…)`: a subquery over a JSON array (SQLite) or
+ * an unnested array (PostgreSQL). The statement's text is then the same for any number of ids,
+ * so SQLite keeps one prepared statement for every list length and PostgreSQL plans one
+ * parameter instead of one per id.
+ */
+export function idList(engine: Engine, ids: readonly number[]): RawBuilder<number> {
+  return engine === 'sqlite'
+    ? sql<number>`(select value from json_each(${JSON.stringify(ids)}))`
+    : sql<number>`(select unnest(${ids}::int4[]))`;
+}

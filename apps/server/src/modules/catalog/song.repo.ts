@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { engineOf, idList, type Engine } from '../../db/dialect.js';
+import type { QueueSlot } from './queue-slots.js';
 import { playableRow, type PlayableRow } from './requestable.js';
 
 export interface SongRow {
@@ -25,7 +27,11 @@ export interface DetailSongRow extends SongRow {
 
 /** Reads songs and what hangs off them, always for a batch of ids: one query per kind. */
 export class SongRepo {
-  constructor(private readonly db: Db) {}
+  private readonly engine: Engine;
+
+  constructor(private readonly db: Db) {
+    this.engine = engineOf(db);
+  }
 
   rows(ids: readonly number[]): Promise<SongRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
@@ -82,7 +88,7 @@ export class SongRepo {
             )
             .as('has_file'),
       ])
-      .where('s.id', 'in', ids);
+      .where('s.id', 'in', idList(this.engine, ids));
   }
 
   artists(ids: readonly number[]) {
@@ -91,7 +97,7 @@ export class SongRepo {
       .selectFrom('song_artists as sa')
       .innerJoin('artists as a', 'a.id', 'sa.artist_id')
       .select(['sa.song_id', 'a.id', 'a.name'])
-      .where('sa.song_id', 'in', ids)
+      .where('sa.song_id', 'in', idList(this.engine, ids))
       .orderBy('sa.song_id')
       .orderBy('sa.position')
       .execute();
@@ -103,7 +109,7 @@ export class SongRepo {
       .selectFrom('song_tags as st')
       .innerJoin('tags as t', 't.id', 'st.tag_id')
       .select(['st.song_id', 't.name'])
-      .where('st.song_id', 'in', ids)
+      .where('st.song_id', 'in', idList(this.engine, ids))
       .orderBy('t.name')
       .execute();
   }
@@ -114,7 +120,7 @@ export class SongRepo {
       .selectFrom('votes')
       .select(['song_id', 'vote'])
       .where('user_id', '=', userId)
-      .where('song_id', 'in', ids)
+      .where('song_id', 'in', idList(this.engine, ids))
       .execute();
   }
 
@@ -124,12 +130,12 @@ export class SongRepo {
       .selectFrom('favorites')
       .select('song_id')
       .where('user_id', '=', userId)
-      .where('song_id', 'in', ids)
+      .where('song_id', 'in', idList(this.engine, ids))
       .execute();
   }
 
   /** The queue as it stands, on air first then waiting in play order, with lengths. */
-  queueSlots() {
+  queueSlots(): Promise<QueueSlot[]> {
     return this.db
       .selectFrom('queue_entries as q')
       .innerJoin('songs as s', 's.id', 'q.song_id')
