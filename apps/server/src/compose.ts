@@ -27,6 +27,7 @@ import { CatalogRepo } from './modules/catalog/catalog.repo.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { SearchRepo } from './modules/catalog/search.repo.js';
+import { QueueSlots } from './modules/catalog/queue-slots.js';
 import { SongPresenter } from './modules/catalog/song-presenter.js';
 import { SongRepo } from './modules/catalog/song.repo.js';
 import { CommentRepo } from './modules/comments/comment.repo.js';
@@ -197,7 +198,9 @@ export function compose(deps: ComposeDeps) {
   const lockWindow = new LockWindow(repos.lockWindow, clock, () => config.songLockHours * 3600);
   lockWindow.follow(bus);
   void lockWindow.refresh().catch(() => undefined);
-  const presenter = new SongPresenter(repos.songs, rules, clock);
+  const queueSlots = new QueueSlots(() => repos.songs.queueSlots(), clock);
+  queueSlots.follow(bus);
+  const presenter = new SongPresenter(repos.songs, queueSlots, rules, clock);
 
   const auth = new AuthService({
     db,

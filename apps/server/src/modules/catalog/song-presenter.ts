@@ -8,6 +8,7 @@ import {
   type RequestRules,
   type SongFacts,
 } from '../../core/song-rules.js';
+import type { QueueSlots } from './queue-slots.js';
 import type { SongRepo, SongRow } from './song.repo.js';
 
 export interface Viewer {
@@ -16,6 +17,8 @@ export interface Viewer {
 
 export interface PresentOptions {
   withTags?: boolean;
+  /** Read the queue now rather than take the kept one (the live update after a change). */
+  freshQueue?: boolean;
 }
 
 /**
@@ -26,6 +29,7 @@ export interface PresentOptions {
 export class SongPresenter {
   constructor(
     private readonly songs: SongRepo,
+    private readonly queue: QueueSlots,
     private readonly rules: () => RequestRules,
     private readonly clock: Clock,
   ) {}
@@ -53,7 +57,7 @@ export class SongPresenter {
       options.withTags ? this.songs.tags(ids) : Promise.resolve([]),
       viewer ? this.songs.userVotes(viewer.id, ids) : Promise.resolve([]),
       viewer ? this.songs.userFavorites(viewer.id, ids) : Promise.resolve([]),
-      this.songs.queueSlots(),
+      this.queue.current(options.freshQueue),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const artistMap = groupBy(artists, (a) => a.song_id);

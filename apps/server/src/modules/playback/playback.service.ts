@@ -51,7 +51,12 @@ export class PlaybackService {
       ...queue.map((q) => q.song_id),
       ...history.map((h) => h.song_id),
     ];
-    const songs = new Map((await presenter.present([...new Set(ids)], null)).map((s) => [s.id, s]));
+    const songs = new Map(
+      (await presenter.present([...new Set(ids)], null, { freshQueue: true })).map((s) => [
+        s.id,
+        s,
+      ]),
+    );
     const copy = (id: number): Song | undefined => {
       const song = songs.get(id);
       return song ? { ...song } : undefined;
