@@ -1,9 +1,10 @@
 import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Db } from '../../db/database.js';
-import { engineOf, type Engine } from '../../db/dialect.js';
+import { engineOf, idList, type Engine } from '../../db/dialect.js';
 
-const RELATED_LIMIT = 30;
+/** Tags a related cloud lists. */
+export const RELATED_LIMIT = 30;
 /** The song page lists this many of the song's last plays. */
 const HISTORY_LIMIT = 50;
 
@@ -191,7 +192,7 @@ export class CatalogRepo {
     const counted = this.db
       .selectFrom('song_tags')
       .select(({ fn }) => ['tag_id', fn.countAll<number>().as('n')])
-      .where('song_id', 'in', songIds)
+      .where('song_id', 'in', idList(this.engine, songIds))
       .where('tag_id', 'not in', exclude)
       .groupBy('tag_id')
       .as('c');

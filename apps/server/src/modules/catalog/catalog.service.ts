@@ -5,11 +5,12 @@ import {
   type Platform,
   type PlatformSongs,
   type SongDetail,
+  type SongEntry,
   type TagCounts,
   type TagSongs,
 } from '@queuecast/contract';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import type { CatalogRepo } from './catalog.repo.js';
+import { RELATED_LIMIT, type CatalogRepo } from './catalog.repo.js';
 import type { SearchRepo } from './search.repo.js';
 import type { SongPresenter, Viewer } from './song-presenter.js';
 
@@ -35,6 +36,24 @@ function relatedTags(own: { name: string; partners: [string, number][] }[], limi
     .map(([name, n]) => ({ name, n }))
     .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
     .slice(0, limit);
+}
+
+/**
+ * Tags found on these songs other than `filter`, by how many of the songs carry each, the most
+ * common first (then by name): the related cloud of an intersection, counted from a page.
+ */
+function tagsBeside(songs: readonly SongEntry[], filter: readonly string[]) {
+  const skip = new Set(filter);
+  const sums = new Map<string, number>();
+  for (const entry of songs) {
+    for (const name of entry.tags ?? []) {
+      if (!skip.has(name)) sums.set(name, (sums.get(name) ?? 0) + 1);
+    }
+  }
+  return [...sums]
+    .map(([name, n]) => ({ name, n }))
+    .sort((a, b) => b.n - a.n || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, RELATED_LIMIT);
 }
 
 /** The song page's comments, newest first (kept by the comments module). */
@@ -169,29 +188,40 @@ export class CatalogService {
     const empty = { tags: names, songs: [], relatedTags: {}, total_count: 0, ...page };
     // A tag nobody uses makes the intersection empty; that is an answer, not an error.
     if (tags.length < names.length) return empty;
-    let ids: number[];
-    let total: number;
-    let related: { name: string; n: number }[];
     if (tags.length === 1) {
-      [{ ids, total }, related] = await Promise.all([
+      const [{ ids, total }, related] = await Promise.all([
         this.catalog.songIdsWithTag(tags[0]!, page.offset, page.limit),
         this.catalog.relatedToTag(tags[0]!.id),
       ]);
-    } else {
-      // One walk gives the count, the page and the songs whose tags make the related cloud.
-      const all = await this.catalog.allSongIdsWithTags(tags, MAX_INTERSECTION);
-      total = all.length;
-      ids = all.slice(page.offset, page.offset + page.limit);
-      related = await this.catalog.relatedToSongs(
-        all.slice(0, RELATED_SAMPLE),
-        tags.map((t) => t.id),
-      );
+      return {
+        tags: names,
+        songs: await this.presenter.entries(ids, viewer, true),
+        relatedTags: counts(related),
+        total_count: total,
+        ...page,
+      };
     }
+    // One walk gives the count, the page and the songs whose tags make the related cloud.
+    const all = await this.catalog.allSongIdsWithTags(tags, MAX_INTERSECTION);
+    const sample = all.slice(0, RELATED_SAMPLE);
+    const ids = all.slice(page.offset, page.offset + page.limit);
+    const pageHoldsSample = page.offset === 0 && ids.length >= sample.length;
+    const [songs, related] = await Promise.all([
+      this.presenter.entries(ids, viewer, true),
+      // A page that holds the whole sample already has its tags (the common case: an
+      // intersection smaller than a page); otherwise they are counted beside the page.
+      pageHoldsSample
+        ? null
+        : this.catalog.relatedToSongs(
+            sample,
+            tags.map((t) => t.id),
+          ),
+    ]);
     return {
       tags: names,
-      songs: await this.presenter.entries(ids, viewer, true),
-      relatedTags: counts(related),
-      total_count: total,
+      songs,
+      relatedTags: counts(related ?? tagsBeside(songs.slice(0, sample.length), names)),
+      total_count: all.length,
       ...page,
     };
   }
