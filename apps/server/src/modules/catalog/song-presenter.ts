@@ -54,14 +54,13 @@ export class SongPresenter {
     const [rows, artists, tags, votes, favorites, slots] = await Promise.all([
       rowsRead,
       this.songs.artists(ids),
-      options.withTags ? this.songs.tags(ids) : Promise.resolve([]),
+      options.withTags ? this.songs.tags(ids) : Promise.resolve(new Map<number, string[]>()),
       viewer ? this.songs.userVotes(viewer.id, ids) : Promise.resolve([]),
       viewer ? this.songs.userFavorites(viewer.id, ids) : Promise.resolve([]),
       this.queue.current(options.freshQueue),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const artistMap = groupBy(artists, (a) => a.song_id);
-    const tagMap = groupBy(tags, (t) => t.song_id);
     const voteMap = new Map(votes.map((v) => [v.song_id, v.vote]));
     const favSet = new Set(favorites.map((f) => f.song_id));
     const now = this.clock.now();
@@ -92,7 +91,7 @@ export class SongPresenter {
         artistMap.get(id) ?? [],
         requestState(facts, now, rules, ends.get(id) ?? null),
       );
-      if (options.withTags) song.tags = (tagMap.get(id) ?? []).map((t) => t.name);
+      if (options.withTags) song.tags = tags.get(id) ?? [];
       if (viewer) {
         song.user_vote = voteMap.get(id) ?? null;
         song.is_favorited = favSet.has(id);
