@@ -214,6 +214,18 @@ describe('tags', () => {
     expect((await get('/api/tags/chiptune?limit=10001')).statusCode).toBe(400);
     expect((await get('/api/tags/,,')).json()).toEqual({ error: 'No tags selected' });
   });
+
+  it('names a tag made after the lists first read the tags, in name order per song', async () => {
+    const before = TagSongsSchema.parse((await get('/api/tags/chiptune')).json());
+    expect(before.songs.map((s) => s.tags)).toContainEqual(['chiptune', 'fast', 'happy']);
+    const id = await createSong(app, {
+      title: 'Late Tag',
+      tags: ['zesty', 'chiptune', 'brand-new'],
+    });
+    const after = TagSongsSchema.parse((await get('/api/tags/chiptune,zesty')).json());
+    expect(after.songs.map((s) => s.tags)).toEqual([['brand-new', 'chiptune', 'zesty']]);
+    expect(after.songs[0]!.song.id).toBe(id);
+  });
 });
 
 describe('search', () => {
