@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface ProcessResult {
   code: number | null;
@@ -6,11 +8,14 @@ export interface ProcessResult {
   stderr: string;
 }
 
-/** Runs a program to completion, feeding `input` to its stdin when given. */
+/**
+ * Runs a program to completion, feeding `input` to its stdin when given: a buffer, or chunks
+ * made as the program reads them (one chunk in memory at a time).
+ */
 export function runProcess(
   command: string,
   args: readonly string[],
-  options: { input?: Buffer; timeoutMs?: number } = {},
+  options: { input?: Buffer | AsyncIterable<Buffer>; timeoutMs?: number } = {},
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -30,6 +35,9 @@ export function runProcess(
       resolve({ code, stdout: Buffer.concat(out), stderr });
     });
     child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input);
+    const { input } = options;
+    if (input === undefined || Buffer.isBuffer(input)) child.stdin.end(input);
+    // A program that exits early ends the feeding; its exit code tells the caller.
+    else pipeline(Readable.from(input), child.stdin).catch(() => undefined);
   });
 }

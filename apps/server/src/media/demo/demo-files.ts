@@ -44,7 +44,7 @@ async function writeTune(ffmpeg: string, tune: DemoTune, file: string): Promise<
       'comment=Queuecast demo library',
       file,
     ],
-    { input: await renderTune(tune), timeoutMs: 120_000 },
+    { input: renderTune(tune), timeoutMs: 120_000 },
   );
   if (result.code !== 0)
     throw new Error(`could not encode ${tune.title}: ${result.stderr.slice(-300)}`);

@@ -91,91 +91,114 @@ function compose(tune: DemoTune): {
   return { notes, hits };
 }
 
-/** Longest stretch of rendering between two turns of the event loop. */
-const SLICE_MS = 8;
+/** Samples rendered and handed over at a time: a second of audio. */
+const BLOCK = SAMPLE_RATE;
 
-/**
- * A pause that lets the event loop run (the station's clock among others) once `SLICE_MS` of
- * work has gone by since the last one; free otherwise.
- */
-function breathing(): () => Promise<void> | undefined {
-  let since = performance.now();
-  return () => {
-    if (performance.now() - since < SLICE_MS) return undefined;
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        since = performance.now();
-        resolve();
-      }),
-    );
-  };
+/** A note being played: where it is in its waveform and envelopes. */
+interface Sounding {
+  note: Note;
+  start: number;
+  length: number;
+  /** Samples of the note already rendered. */
+  done: number;
+  phase: number;
+  body: number;
+  decay: number;
+}
+
+/** Adds the note's samples that fall in the block starting at `from` to `mix`. */
+function playNote(s: Sounding, mix: Float32Array, from: number): void {
+  const wave = WAVES[s.note.voice];
+  const inc = s.note.freq / SAMPLE_RATE;
+  const attack = 0.01 * SAMPLE_RATE;
+  const release = 0.03 * SAMPLE_RATE;
+  // Exponential decays as running products: no Math.exp per sample.
+  const bodyStep = Math.exp(-1.2 / SAMPLE_RATE);
+  const decayStep = Math.exp(-1.7 / SAMPLE_RATE);
+  const end = Math.min(s.length, from + mix.length - s.start);
+  let { phase, body, decay } = s;
+  for (let j = s.done; j < end; j++) {
+    const edge = Math.min(1, j / attack, (s.length - j) / release);
+    mix[s.start + j - from]! += wave(phase, decay) * body * edge;
+    phase += inc;
+    if (phase >= 1) phase -= 1;
+    body *= bodyStep;
+    decay *= decayStep;
+  }
+  Object.assign(s, { done: end, phase, body, decay });
+}
+
+/** A drum hit's samples, drawing its noise from `noise` (hits draw in turn). */
+function renderHit(kind: 'kick' | 'snare' | 'hat', length: number, noise: () => number) {
+  // Doubles, as the mix receives them: rounding them to floats first would change the sum.
+  const out = new Float64Array(length);
+  let phase = 0;
+  for (let j = 0; j < length; j++) {
+    const t = j / SAMPLE_RATE;
+    if (kind === 'kick') {
+      phase += (50 + 120 * Math.exp(-25 * t)) / SAMPLE_RATE;
+      out[j] = Math.sin(2 * Math.PI * phase) * Math.exp(-14 * t) * 0.7;
+    } else if (kind === 'snare') {
+      out[j] = (noise() * 2 - 1) * Math.exp(-20 * t) * 0.35;
+    } else {
+      out[j] = (noise() * 2 - 1) * Math.exp(-90 * t) * 0.12;
+    }
+  }
+  return out;
 }
 
 /**
- * Renders a tune to 16-bit mono PCM at SAMPLE_RATE, with a fade in and a 3 s fade out, in
- * slices: the station keeps time while a demo library is being made beside it.
+ * Renders a tune to 16-bit mono PCM at SAMPLE_RATE, with a fade in and a 3 s fade out, a
+ * second at a time: each block is handed over (to ffmpeg's input) before the next is made, so
+ * a tune costs a second of audio in memory, not the whole of it, and the event loop (the
+ * station's clock among others) runs between blocks. Every sample sums the notes in their
+ * order, then the drum hits in theirs, as mixing the whole tune at once would.
  */
-export async function renderTune(tune: DemoTune): Promise<Buffer> {
-  const breather = breathing();
+export async function* renderTune(tune: DemoTune): AsyncGenerator<Buffer> {
   const total = Math.floor(tune.seconds * SAMPLE_RATE);
-  const mix = new Float32Array(total);
   const { notes, hits } = compose(tune);
-  for (const note of notes) {
-    await breather();
-    const start = Math.floor(note.start * SAMPLE_RATE);
-    const length = Math.min(Math.floor(note.length * SAMPLE_RATE), total - start);
-    const wave = WAVES[note.voice];
-    const inc = note.freq / SAMPLE_RATE;
-    const attack = 0.01 * SAMPLE_RATE;
-    const release = 0.03 * SAMPLE_RATE;
-    // Exponential decays as running products: no Math.exp per sample.
-    const bodyStep = Math.exp(-1.2 / SAMPLE_RATE);
-    const decayStep = Math.exp(-1.7 / SAMPLE_RATE);
-    let phase = 0;
-    let body = note.gain;
-    let decay = 1;
-    for (let j = 0; j < length; j++) {
-      const edge = Math.min(1, j / attack, (length - j) / release);
-      mix[start + j]! += wave(phase, decay) * body * edge;
-      phase += inc;
-      if (phase >= 1) phase -= 1;
-      body *= bodyStep;
-      decay *= decayStep;
-    }
-  }
   const noise = random(tune.seed * 7919);
-  for (const hit of hits) {
-    await breather();
-    const start = Math.floor(hit.start * SAMPLE_RATE);
-    const length = Math.min(
-      Math.floor((hit.kind === 'hat' ? 0.04 : 0.18) * SAMPLE_RATE),
-      total - start,
-    );
-    let phase = 0;
-    for (let j = 0; j < length; j++) {
-      const t = j / SAMPLE_RATE;
-      let v: number;
-      if (hit.kind === 'kick') {
-        phase += (50 + 120 * Math.exp(-25 * t)) / SAMPLE_RATE;
-        v = Math.sin(2 * Math.PI * phase) * Math.exp(-14 * t) * 0.7;
-      } else if (hit.kind === 'snare') {
-        v = (noise() * 2 - 1) * Math.exp(-20 * t) * 0.35;
-      } else {
-        v = (noise() * 2 - 1) * Math.exp(-90 * t) * 0.12;
-      }
-      mix[start + j]! += v;
-    }
-  }
-  const pcm = new Int16Array(total);
   const fadeIn = 0.05 * SAMPLE_RATE;
   const fadeOut = 3 * SAMPLE_RATE;
   const drive = tune.level * 1.4;
-  for (let i = 0; i < total; i++) {
-    if (i % SAMPLE_RATE === 0) await breather();
-    const fade = Math.min(1, i / fadeIn, (total - i) / fadeOut);
-    const x = mix[i]! * drive;
-    // Soft clip x / (1 + |x|): tanh's shape at a fraction of its cost.
-    pcm[i] = Math.round((x / (1 + Math.abs(x))) * fade * 32000);
+  let sounding: Sounding[] = [];
+  let ringing: { start: number; samples: Float64Array }[] = [];
+  let nextNote = 0;
+  let nextHit = 0;
+  for (let from = 0; from < total; from += BLOCK) {
+    const mix = new Float32Array(Math.min(BLOCK, total - from));
+    const to = from + mix.length;
+    for (; nextNote < notes.length; nextNote++) {
+      const note = notes[nextNote]!;
+      const start = Math.floor(note.start * SAMPLE_RATE);
+      if (start >= to) break;
+      const length = Math.min(Math.floor(note.length * SAMPLE_RATE), total - start);
+      sounding.push({ note, start, length, done: 0, phase: 0, body: note.gain, decay: 1 });
+    }
+    for (const s of sounding) playNote(s, mix, from);
+    sounding = sounding.filter((s) => s.done < s.length);
+    for (; nextHit < hits.length; nextHit++) {
+      const hit = hits[nextHit]!;
+      const start = Math.floor(hit.start * SAMPLE_RATE);
+      if (start >= to) break;
+      const seconds = hit.kind === 'hat' ? 0.04 : 0.18;
+      const length = Math.min(Math.floor(seconds * SAMPLE_RATE), total - start);
+      ringing.push({ start, samples: renderHit(hit.kind, length, noise) });
+    }
+    for (const r of ringing) {
+      for (let i = Math.max(from, r.start); i < Math.min(to, r.start + r.samples.length); i++) {
+        mix[i - from]! += r.samples[i - r.start]!;
+      }
+    }
+    ringing = ringing.filter((r) => r.start + r.samples.length > to);
+    const pcm = new Int16Array(mix.length);
+    for (let i = 0; i < mix.length; i++) {
+      const fade = Math.min(1, (from + i) / fadeIn, (total - from - i) / fadeOut);
+      const x = mix[i]! * drive;
+      // Soft clip x / (1 + |x|): tanh's shape at a fraction of its cost.
+      pcm[i] = Math.round((x / (1 + Math.abs(x))) * fade * 32000);
+    }
+    yield Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 }
