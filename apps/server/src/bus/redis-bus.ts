@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadOnUse } from '../lib/load-on-use.js';
 import { FEED_KINDS, OnelinerMessageSchema, PrivateMessageSchema } from '@queuecast/contract';
 import { z } from 'zod';
 import type { BusEvent, BusEventType, EventBus } from '../core/bus.js';
@@ -130,10 +131,17 @@ export class RedisEventBus implements EventBus {
     this.maxInFlight = options.maxInFlight ?? 1000;
     this.where = redactUrl(options.url);
     const name = `queuecast-${this.nodeId.slice(0, 8)}`;
+    const { Redis: RedisClient } = loadOnUse<typeof import('ioredis')>('ioredis');
     // No offline queue: while Redis is away a publish is refused at once instead of piling up.
-    this.pub = new Redis(options.url, { enableOfflineQueue: false, connectionName: `${name}-pub` });
+    this.pub = new RedisClient(options.url, {
+      enableOfflineQueue: false,
+      connectionName: `${name}-pub`,
+    });
     // Subscribed by hand on every `ready`, so that the resync follows a confirmed subscription.
-    this.sub = new Redis(options.url, { autoResubscribe: false, connectionName: `${name}-sub` });
+    this.sub = new RedisClient(options.url, {
+      autoResubscribe: false,
+      connectionName: `${name}-sub`,
+    });
 
     for (const conn of [this.pub, this.sub]) {
       conn.on('error', (err: Error) => this.onError(err));

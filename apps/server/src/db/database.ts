@@ -2,15 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadOnUse } from '../lib/load-on-use.js';
 import type { Engine } from './dialect.js';
 import type { Database } from './schema.js';
 import { keepStatements } from './statement-cache.js';
 
-// PostgreSQL sends int8 and numeric as strings; every such value here (epoch seconds,
-// counts, sums) fits a JS number exactly.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+/** PostgreSQL's driver, loaded with the first PostgreSQL database opened. */
+function postgresDriver(): typeof pg {
+  const driver = loadOnUse<typeof pg>('pg');
+  // PostgreSQL sends int8 and numeric as strings; every such value here (epoch seconds,
+  // counts, sums) fits a JS number exactly.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  driver.types.setTypeParser(driver.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+  return driver;
+}
 
 export type Db = Kysely<Database>;
 
@@ -29,7 +35,7 @@ export interface DatabaseOptions {
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new (postgresDriver().Pool)({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client whose connection the server ends (restart, failover) must not crash us;
     // the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
-import pretty from 'pino-pretty';
+import type pretty from 'pino-pretty';
+import { loadOnUse } from './load-on-use.js';
 
 /**
  * How the server logs: one JSON object per line when its output goes to a file, a pipe or a
@@ -14,7 +15,7 @@ export function loggerOptions(
   if (!output.isTTY) return { level };
   return {
     level,
-    stream: pretty({
+    stream: loadOnUse<typeof pretty>('pino-pretty')({
       destination: output,
       sync: true,
       colorize: true,

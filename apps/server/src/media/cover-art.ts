@@ -1,5 +1,3 @@
-import { parseFile } from 'music-metadata';
-
 /** Embedded pictures larger than this are not cover art worth keeping: the song gets none. */
 export const MAX_PICTURE_BYTES = 16 * 1024 * 1024;
 
@@ -26,6 +24,7 @@ function rank(type: string | undefined): number {
 export async function readCoverPicture(file: string): Promise<EmbeddedPicture | null> {
   let pictures;
   try {
+    const { parseFile } = await import('music-metadata');
     ({
       common: { picture: pictures },
     } = await parseFile(file, { duration: false, skipCovers: false }));

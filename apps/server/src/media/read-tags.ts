@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseFile } from 'music-metadata';
 
 export interface FileTags {
   title: string;
@@ -44,6 +43,8 @@ export async function readTags(file: string): Promise<FileTags> {
   const fallbackTitle = path.basename(file, path.extname(file)).replace(/[_]+/g, ' ').trim();
   let meta;
   try {
+    // Loaded with the first file read: a station that imports nothing never needs it.
+    const { parseFile } = await import('music-metadata');
     meta = await parseFile(file, { duration: false, skipCovers: true });
   } catch {
     return { title: fallbackTitle, artists: [], tags: [], platform: null, artistCountry: null };

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { isStaff } from '@queuecast/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { LimitName, LimitTable } from '../core/rate-limits.js';
 import { tooManyRequests } from '../lib/http-error.js';
 import { secondsText } from '../lib/text.js';
@@ -38,7 +38,8 @@ export async function registerRateLimits(
 ): Promise<void> {
   let redis: Redis | undefined;
   if (store.redisUrl) {
-    const client = new Redis(store.redisUrl, {
+    const { Redis: RedisClient } = await import('ioredis');
+    const client = new RedisClient(store.redisUrl, {
       connectionName: 'queuecast-limits',
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
