@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { fixedClock } from '../src/core/clock.js';
 import { ensureDemoLibrary } from '../src/modules/library/demo-library.js';
-import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
+import { LockWindowRepo } from '../src/modules/catalog/lock-window.repo.js';
+import { bearer, createFile, createSong, makePlayable, quickUser } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 
 const START = 1_800_000_000;
@@ -81,5 +82,37 @@ describe('the effective lock window', () => {
     await songOf(ids[0]!);
     await expect.poll(async () => (await songOf(ids[0]!)).recently_played).toBe(true);
     expect((await songOf(ids[0]!)).requestable_at).toBe(clock.now() - 3602 + 12 * 3600);
+  });
+});
+
+describe('the lock window facts', () => {
+  it('count each playable song once, up to the cap, and the played ones among them', async () => {
+    const fresh = await createTestApp();
+    const repo = new LockWindowRepo(fresh.ctx.db);
+    const setSong = (id: number, values: { status?: string; last_played_at?: number }) =>
+      fresh.ctx.db.updateTable('songs').set(values).where('id', '=', id).execute();
+    const twoFiles = await createSong(fresh, { title: 'Two files' });
+    await makePlayable(fresh, twoFiles);
+    await makePlayable(fresh, twoFiles, `zz/${twoFiles}-again.mp3`);
+    const plain = await createSong(fresh, { title: 'Plain' });
+    await makePlayable(fresh, plain);
+    const pendingOnly = await createSong(fresh, { title: 'Pending upload' });
+    await createFile(fresh, { songId: pendingOnly, pending: true });
+    await setSong(pendingOnly, { status: 'active' });
+    const removed = await createSong(fresh, { title: 'Removed' });
+    await makePlayable(fresh, removed);
+    await setSong(removed, { status: 'removed' });
+
+    expect(await repo.playableCount(10)).toBe(2);
+    expect(await repo.playableCount(1)).toBe(1);
+    expect(await repo.playedCount()).toBe(0);
+    for (const id of [twoFiles, pendingOnly, removed]) await setSong(id, { last_played_at: 5 });
+    expect(await repo.playedCount()).toBe(1);
+    await setSong(plain, { last_played_at: 9 });
+    expect(await repo.playedCount()).toBe(2);
+    expect(await repo.nthLastPlay(1)).toBe(9);
+    expect(await repo.nthLastPlay(2)).toBe(5);
+    expect(await repo.nthLastPlay(3)).toBeNull();
+    await fresh.close();
   });
 });
