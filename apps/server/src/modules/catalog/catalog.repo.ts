@@ -16,9 +16,18 @@ export interface SongPageFacts {
   request_count: number;
 }
 
+/** A tag as the catalogue's pages and queue actions need it. */
+export interface TagRef {
+  id: number;
+  name: string;
+  song_count: number;
+}
+
 /** Catalogue lookups that answer ids, names and counts; songs are presented elsewhere. */
 export class CatalogRepo {
   private readonly engine: Engine;
+  /** Tags by name as last read (see `knownTags`). */
+  private readonly tags = new Map<string, TagRef>();
 
   constructor(private readonly db: Db) {
     this.engine = engineOf(db);
@@ -117,13 +126,27 @@ export class CatalogRepo {
       .execute();
   }
 
-  tagsByName(names: readonly string[]) {
-    if (names.length === 0) return Promise.resolve([]);
-    return this.db
+  /** The named tags that exist, with their song counts as they are now. */
+  async tagsByName(names: readonly string[]): Promise<TagRef[]> {
+    if (names.length === 0) return [];
+    const rows = await this.db
       .selectFrom('tags')
       .select(['id', 'name', 'song_count'])
       .where('name', 'in', names)
       .execute();
+    for (const row of rows) this.tags.set(row.name, row);
+    return rows;
+  }
+
+  /**
+   * The named tags that exist, from those already read when every name is among them: a tag
+   * keeps its name and id for good, so only their song counts may be a little old (enough to
+   * order an intersection's walks; a page that shows a count asks `tagsByName`).
+   */
+  async knownTags(names: readonly string[]): Promise<TagRef[]> {
+    const kept = names.map((name) => this.tags.get(name));
+    if (kept.every((tag) => tag !== undefined)) return kept;
+    return this.tagsByName(names);
   }
 
   /**

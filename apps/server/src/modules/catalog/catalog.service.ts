@@ -184,7 +184,10 @@ export class CatalogService {
     if (names.length > MAX_TAGS_IN_FILTER) {
       throw badRequest(`At most ${MAX_TAGS_IN_FILTER} tags can be combined.`);
     }
-    const tags = await this.catalog.tagsByName(names);
+    // One tag shows its count as it is now; an intersection counts its own songs.
+    const tags = await (names.length === 1
+      ? this.catalog.tagsByName(names)
+      : this.catalog.knownTags(names));
     const empty = { tags: names, songs: [], relatedTags: {}, total_count: 0, ...page };
     // A tag nobody uses makes the intersection empty; that is an answer, not an error.
     if (tags.length < names.length) return empty;

@@ -24,7 +24,7 @@ import type { QueueFilter, QueueOrder, RequestsRepo } from './requests.repo.js';
 export interface RequestsDeps {
   db: Db;
   repo: RequestsRepo;
-  catalog: Pick<CatalogRepo, 'artist' | 'platformByName' | 'tagsByName'>;
+  catalog: Pick<CatalogRepo, 'artist' | 'platformByName' | 'knownTags'>;
   presenter: SongPresenter;
   bus: EventBus;
   rules: () => RequestRules;
@@ -143,7 +143,7 @@ export class RequestsService {
     }
     const names = [...new Set((body.tags ?? []).map((t) => t.toLowerCase()))];
     if (names.length === 0) throw actionError(400, 'No tags selected');
-    const tags = await this.deps.catalog.tagsByName(names);
+    const tags = await this.deps.catalog.knownTags(names);
     if (tags.length < names.length) throw actionError(409, 'No songs available with these tags');
     return { kind: 'tags', tagIds: tags.map((t) => t.id) };
   }
