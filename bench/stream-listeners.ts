@@ -6,9 +6,10 @@
  * plays 16,000 bytes/s; when what it has played would pass what it has received, that is an
  * underrun, and it prebuffers 1 s again. A window of `--seconds` starts once every listener has
  * its first bytes (listeners play from their first byte to the end of the window); CPU (utime +
- * stime from /proc/<pid>/stat, % of one core) is taken over the window, and memory at its end:
- * the RSS of the server and of the process holding the listeners' sockets, and each side's PSS
- * (shared pages divided among their processes).
+ * stime from /proc/<pid>/stat, % of one core) is taken over the window, and memory: the server's
+ * RSS read every second of the window (its mean and peak), and at the window's end the RSS of
+ * the process holding the listeners' sockets and each side's PSS (shared pages divided among
+ * their processes).
  *
  * What is compared: each side's every process, the ones serving the listeners and the ones
  * making the stream. Queuecast's server process runs the playout clock and hands each listener
@@ -142,12 +143,19 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   const tree0 = sampleTrees(side.roots, side.partOf);
   const own0 = process.cpuUsage();
   const t0 = performance.now();
-  await sleep(seconds * 1000);
+  // The server's RSS rises and falls as garbage gathers and is collected: it is read every
+  // second of the window, and its mean and peak are reported, not one reading at its end.
+  const rssSeen: number[] = [];
+  while (performance.now() - t0 < seconds * 1000) {
+    await sleep(Math.min(1000, seconds * 1000 - (performance.now() - t0)));
+    rssSeen.push(rssMiB(side.pid));
+  }
   const cpu1 = sampleCpu(side.pid);
   const tree = treePercent(tree0, sampleTrees(side.roots, side.partOf));
   const own = process.cpuUsage(own0);
   const elapsedS = (performance.now() - t0) / 1000;
-  const rss = rssMiB(side.pid);
+  const rss = rssSeen.reduce((a, b) => a + b, 0) / rssSeen.length;
+  const rssPeak = Math.max(...rssSeen);
   const pssParts = treeMemory(side.roots, side.partOf);
   const rssParts = treeMemory(side.roots, side.partOf, 'Rss');
   ending = true;
@@ -170,6 +178,7 @@ async function runListeners(side: Side, n: number): Promise<Result> {
     // The server, and the process holding its listeners' sockets when it has one.
     cpu: cpuPercent(cpu0, cpu1) + (tree.parts.get(LISTENER_PROCESS) ?? 0),
     rss,
+    rssPeak,
     sideCpu: tree.total,
     cpuParts: tree.parts,
     sidePss: [...pssParts.values()].reduce((a, b) => a + b, 0),
