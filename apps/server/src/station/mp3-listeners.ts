@@ -2,7 +2,12 @@ import type { Socket } from 'node:net';
 import { printableAscii } from '../lib/text.js';
 import { ICY_METAINT, ICY_NO_CHANGE, icyMetadataBlock } from './icy-metadata.js';
 import { MP3_BYTES_PER_SECOND, type Mp3Chunk } from './mp3-stream.js';
-import { connectionKey, readSendQueues, type SendQueues } from './tcp-send-queues.js';
+import {
+  connectionKey,
+  readSendQueues,
+  type Families,
+  type SendQueues,
+} from './tcp-send-queues.js';
 
 /** Audio sent at once to a new listener (~3 s at 128 kb/s), so playback starts immediately. */
 export const BURST_BYTES = 48 * 1024;
@@ -19,9 +24,15 @@ export interface LagLimits {
    * buffer, before it is dropped: a stalled reader must not hold megabytes for minutes.
    */
   maxLagBytes: number;
-  /** How often the kernel's send queues are looked at. */
+  /**
+   * The least time between two looks at the kernel's send queues; they are looked at only
+   * when a listener may have come near the limit (see `Mp3Listeners`).
+   */
   lagCheckMs: number;
 }
+
+/** A look at the send queues is due this far before a listener could reach the limit. */
+const LAG_SLACK_BYTES = MP3_BYTES_PER_SECOND;
 
 export const DEFAULT_LAG_LIMITS: LagLimits = {
   maxLagBytes: 10 * MP3_BYTES_PER_SECOND,
@@ -76,6 +87,8 @@ interface Listener {
   untilMeta: number;
   lastTitle: string | null;
   icy: boolean;
+  /** Its connection is in the kernel's IPv6 table (IPv4-mapped addresses included). */
+  v6: boolean;
 }
 
 /**
@@ -85,12 +98,25 @@ interface Listener {
  * bytes by a metadata block carrying the title heard at that byte (built once per title). A
  * listener that falls `maxLagBytes` behind is disconnected. `gone` hears of every listener
  * that leaves, dropped or not.
+ *
+ * A listener's lag counts the bytes the kernel still holds for it, read from its connection
+ * table (/proc/net/tcp), and each read walks the machine's whole table: about a millisecond
+ * of kernel time on a large machine, whatever the number of listeners. A lag grows only by
+ * what is written to the listener, so the table is read only when the lag of the listener
+ * furthest behind at the last look, plus everything written since (a new listener's burst
+ * included), could be near the limit: every eight seconds or so at the stream's pace, at most
+ * every `lagCheckMs` however fast it goes. Only the address families in use are read.
  */
 export class Mp3Listeners {
   private readonly listeners = new Map<number, Listener>();
   private readonly limits: LagLimits;
   private readonly heads: { plain: Buffer; icy: Buffer };
   private lagTimer: NodeJS.Timeout | null = null;
+  /** At most this many bytes behind: the worst lag at the last look, and all written since. */
+  private lagBound = 0;
+  private lastLagCheck = Number.NEGATIVE_INFINITY;
+  private readonly families = { v4: 0, v6: 0 };
+  private icyCount = 0;
   private readonly recent = new RecentChunks();
   private readonly blocks = new Map<string, Buffer>();
   /** Listeners dropped for falling behind, since start. */
@@ -100,7 +126,7 @@ export class Mp3Listeners {
     info: StationInfo,
     private readonly gone: (id: number, dropped: boolean) => void,
     limits: Partial<LagLimits> = {},
-    private readonly sendQueues: () => SendQueues = readSendQueues,
+    private readonly sendQueues: (families: Families) => SendQueues = readSendQueues,
   ) {
     this.limits = { ...DEFAULT_LAG_LIMITS, ...limits };
     this.heads = { plain: responseHead(info, false), icy: responseHead(info, true) };
@@ -119,23 +145,38 @@ export class Mp3Listeners {
       socket.remoteAddress && socket.remotePort && socket.localPort
         ? connectionKey(socket.remoteAddress, socket.remotePort, socket.localPort)
         : null;
-    const listener: Listener = { id, socket, key, untilMeta: ICY_METAINT, lastTitle: null, icy };
+    const v6 = socket.remoteFamily === 'IPv6';
+    const listener: Listener = {
+      id,
+      socket,
+      key,
+      untilMeta: ICY_METAINT,
+      lastTitle: null,
+      icy,
+      v6,
+    };
     for (const c of this.recent.chunks) this.write(listener, c);
     this.listeners.set(id, listener);
+    this.families[v6 ? 'v6' : 'v4']++;
+    if (icy) this.icyCount++;
     const leave = () => {
-      if (this.listeners.get(id) !== listener) return;
-      this.listeners.delete(id);
+      if (!this.forget(listener)) return;
       this.gone(id, false);
       socket.destroy();
     };
     socket.on('close', leave);
     socket.on('error', leave);
-    this.lagTimer ??= setInterval(() => this.dropLagging(), this.limits.lagCheckMs).unref();
+    // It starts as far behind as its burst; looked at, if need be, before the next chunk, once
+    // it has had time to read the burst.
+    this.lagBound = Math.max(this.lagBound, socket.writableLength + BURST_BYTES);
   }
 
   /** Writes a chunk to every listener and keeps it for the bursts of listeners to come. */
   publish(chunk: Mp3Chunk): void {
     this.recent.add(chunk);
+    // Looked at before the chunk goes out, when it would take a listener near the limit: right
+    // after, every listener would still hold the chunk itself.
+    this.watchLag(chunk.bytes.length + this.icyBytes(chunk));
     for (const listener of this.listeners.values()) {
       if (listener.socket.writableLength > this.limits.maxLagBytes) this.drop(listener);
       else this.write(listener, chunk);
@@ -145,7 +186,7 @@ export class Mp3Listeners {
   /** Disconnects every listener (the stream has ended) and forgets the burst. */
   dropAll(): void {
     for (const listener of [...this.listeners.values()]) {
-      this.listeners.delete(listener.id);
+      this.forget(listener);
       listener.socket.destroy();
       this.gone(listener.id, false);
     }
@@ -154,8 +195,9 @@ export class Mp3Listeners {
 
   close(): void {
     this.dropAll();
-    if (this.lagTimer) clearInterval(this.lagTimer);
+    if (this.lagTimer) clearTimeout(this.lagTimer);
     this.lagTimer = null;
+    this.lagBound = 0;
   }
 
   private write(listener: Listener, chunk: Mp3Chunk): void {
@@ -199,18 +241,72 @@ export class Mp3Listeners {
     return block;
   }
 
-  /** Drops every listener whose unsent bytes, in Node and in the kernel, are over the limit. */
+  /**
+   * Counts `coming` more bytes towards every listener's lag, looking at the send queues first
+   * when that could take one near the limit: at once, or as soon as `lagCheckMs` has passed
+   * since the last look.
+   */
+  private watchLag(coming: number): void {
+    if (this.listeners.size === 0) {
+      this.lagBound = 0;
+      return;
+    }
+    const near = this.lagBound + coming + LAG_SLACK_BYTES >= this.limits.maxLagBytes;
+    if (near && !this.lagTimer) {
+      const wait = this.lastLagCheck + this.limits.lagCheckMs - performance.now();
+      if (wait <= 0) this.dropLagging();
+      else {
+        this.lagTimer = setTimeout(() => {
+          this.lagTimer = null;
+          this.dropLagging();
+        }, wait).unref();
+      }
+    }
+    this.lagBound += coming;
+  }
+
+  /**
+   * Drops every listener whose unsent bytes, in Node and in the kernel, are over the limit; the
+   * worst lag of the others is where the bound starts again.
+   */
   private dropLagging(): void {
+    this.lastLagCheck = performance.now();
     if (this.listeners.size === 0) return;
-    const queues = this.sendQueues();
+    const queues = this.sendQueues({ v4: this.families.v4 > 0, v6: this.families.v6 > 0 });
+    let worst = 0;
     for (const listener of this.listeners.values()) {
       const inKernel = listener.key === null ? 0 : (queues.get(listener.key) ?? 0);
-      if (listener.socket.writableLength + inKernel > this.limits.maxLagBytes) this.drop(listener);
+      const lag = listener.socket.writableLength + inKernel;
+      if (lag > this.limits.maxLagBytes) this.drop(listener);
+      else worst = Math.max(worst, lag);
     }
+    this.lagBound = worst;
+  }
+
+  /**
+   * The most metadata an ICY listener can get with `chunk`: a block at each metadata interval
+   * the chunk crosses, each at most as long as the longest title the chunk carries.
+   */
+  private icyBytes(chunk: Mp3Chunk): number {
+    if (this.icyCount === 0) return 0;
+    let longest = ICY_NO_CHANGE.length;
+    for (const title of [chunk.title, ...chunk.changes.map((c) => c.title)]) {
+      if (title !== null) longest = Math.max(longest, this.block(title).length);
+    }
+    return (Math.floor(chunk.bytes.length / ICY_METAINT) + 1) * longest;
+  }
+
+  /** Removes a listener still here from the lists; false when it had already left. */
+  private forget(listener: Listener): boolean {
+    if (this.listeners.get(listener.id) !== listener) return false;
+    this.listeners.delete(listener.id);
+    this.families[listener.v6 ? 'v6' : 'v4']--;
+    if (listener.icy) this.icyCount--;
+    return true;
   }
 
   private drop(listener: Listener): void {
-    if (!this.listeners.delete(listener.id)) return;
+    if (!this.forget(listener)) return;
     this.dropped++;
     listener.socket.destroy();
     this.gone(listener.id, true);

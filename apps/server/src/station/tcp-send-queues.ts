@@ -11,7 +11,15 @@ import os from 'node:os';
  */
 export type SendQueues = ReadonlyMap<string, number>;
 
-const PROC_FILES = ['/proc/net/tcp', '/proc/net/tcp6'];
+/** The connections of each address family: IPv4 sockets, and IPv6 ones (IPv4-mapped included). */
+const PROC_FILES = { v4: '/proc/net/tcp', v6: '/proc/net/tcp6' };
+
+/** Which families' tables to read: each read walks the kernel's whole connection table. */
+export interface Families {
+  v4: boolean;
+  v6: boolean;
+}
+
 const ESTABLISHED = '01';
 
 /** The key of a connection: the peer's address and port, and the local port. */
@@ -24,12 +32,14 @@ export function connectionKey(
 }
 
 /**
- * Every established connection with unsent or unacknowledged bytes, by `connectionKey`; a
- * connection with nothing queued is left out (a missing key means 0).
+ * Every established connection of the given families with unsent or unacknowledged bytes, by
+ * `connectionKey`; a connection with nothing queued is left out (a missing key means 0).
  */
-export function readSendQueues(): SendQueues {
+export function readSendQueues(families: Families = { v4: true, v6: true }): SendQueues {
   const queues = new Map<string, number>();
-  for (const file of PROC_FILES) {
+  for (const family of ['v4', 'v6'] as const) {
+    if (!families[family]) continue;
+    const file = PROC_FILES[family];
     let text: string;
     try {
       text = fs.readFileSync(file, 'latin1');
