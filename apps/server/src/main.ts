@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { keepDataPrivate } from './db/private-data.js';
 import { loggerOptions } from './lib/log-output.js';
+import { tidyMemory } from './lib/memory-tidy.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoLibrary } from './modules/library/demo-library.js';
 
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  tidyMemory();
   if (config.station) {
     // A playout candidate: on air once it holds the lease, at once when no other process does.
     app.ctx.leader.onLost = () => shutdown('playout lease lost');
