@@ -7,7 +7,8 @@
  * underrun, and it prebuffers 1 s again. A window of `--seconds` starts once every listener has
  * its first bytes (listeners play from their first byte to the end of the window); CPU (utime +
  * stime from /proc/<pid>/stat, % of one core) is taken over the window, and memory: the server's
- * RSS read every second of the window (its mean and peak), and at the window's end the RSS of
+ * RSS read every second of the window (its mean, peak and last reading), and at the window's
+ * end the RSS of
  * the process holding the listeners' sockets and each side's PSS (shared pages divided among
  * their processes).
  *
@@ -143,8 +144,9 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   const tree0 = sampleTrees(side.roots, side.partOf);
   const own0 = process.cpuUsage();
   const t0 = performance.now();
-  // The server's RSS rises and falls as garbage gathers and is collected: it is read every
-  // second of the window, and its mean and peak are reported, not one reading at its end.
+  // The server's RSS rises and falls as garbage gathers and is collected (the listeners' arrival
+  // leaves some): it is read every second of the window; its mean, peak and last reading are
+  // reported.
   const rssSeen: number[] = [];
   while (performance.now() - t0 < seconds * 1000) {
     await sleep(Math.min(1000, seconds * 1000 - (performance.now() - t0)));
@@ -156,6 +158,7 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   const elapsedS = (performance.now() - t0) / 1000;
   const rss = rssSeen.reduce((a, b) => a + b, 0) / rssSeen.length;
   const rssPeak = Math.max(...rssSeen);
+  const rssEnd = rssSeen.at(-1) ?? rss;
   const pssParts = treeMemory(side.roots, side.partOf);
   const rssParts = treeMemory(side.roots, side.partOf, 'Rss');
   ending = true;
@@ -179,6 +182,7 @@ async function runListeners(side: Side, n: number): Promise<Result> {
     cpu: cpuPercent(cpu0, cpu1) + (tree.parts.get(LISTENER_PROCESS) ?? 0),
     rss,
     rssPeak,
+    rssEnd,
     sideCpu: tree.total,
     cpuParts: tree.parts,
     sidePss: [...pssParts.values()].reduce((a, b) => a + b, 0),

@@ -13,9 +13,10 @@ export interface Result {
   /** The serving processes: Queuecast's server and its MP3 listener process, or the server. */
   cpu: number;
   /** The server process (the one the listeners connect to). */
-  /** The server's RSS over the window: mean of one reading a second, and the highest. */
+  /** The server's RSS over the window: mean of one reading a second, the highest, the last. */
   rss: number;
   rssPeak: number;
+  rssEnd: number;
   /** The process holding the listeners' sockets: Queuecast's MP3 listener process. */
   listenersRss: number;
   /** Every process of the side: % of one core, and by part. */
@@ -54,7 +55,7 @@ export function summary(r: Result): string {
     `underruns ${r.underrunEvents} in ${r.underrunClients} listeners; ` +
     `${(r.windowBytes / 1e6).toFixed(1)} MB received in the window, ` +
     `${r.kBpsPerListener.toFixed(1)} kB/s per listener; server CPU ${r.cpu.toFixed(1)}% of a core, ` +
-    `RSS ${r.rss.toFixed(0)} MiB, peak ${r.rssPeak.toFixed(0)} (listeners' process ${r.listenersRss.toFixed(0)}); load generator CPU ${r.loadGenCpu.toFixed(0)}%\n` +
+    `RSS ${r.rss.toFixed(0)} MiB, peak ${r.rssPeak.toFixed(0)}, at the end ${r.rssEnd.toFixed(0)} (listeners' process ${r.listenersRss.toFixed(0)}); load generator CPU ${r.loadGenCpu.toFixed(0)}%\n` +
     `    whole side CPU ${r.sideCpu.toFixed(1)}% (${showParts(r.cpuParts, '%', 1)}); ` +
     `PSS ${r.sidePss.toFixed(0)} MiB (${showParts(r.pssParts, ' MiB', 0)})`
   );
@@ -80,6 +81,7 @@ export function printReport(
     ['side CPU %', (r) => r.sideCpu.toFixed(1)],
     ['server RSS MiB', (r) => r.rss.toFixed(0)],
     ['server RSS peak', (r) => r.rssPeak.toFixed(0)],
+    ['server RSS end', (r) => r.rssEnd.toFixed(0)],
     ['listeners RSS MiB', (r) => r.listenersRss.toFixed(0)],
     ['side PSS MiB', (r) => r.sidePss.toFixed(0)],
     ['loadgen CPU %', (r) => r.loadGenCpu.toFixed(0)],
@@ -99,7 +101,7 @@ export function printReport(
   console.log(
     "(server CPU: the processes serving the listeners, Queuecast's server (with its playout " +
       'clock) and its MP3 listener process; server RSS: the process the listeners connect to, ' +
-      'the mean of a reading every second of the window, and the highest reading; ' +
+      'the mean of a reading every second of the window, the highest and the last reading; ' +
       "listeners RSS: the one holding their sockets; source: Queuecast's ffmpeg decoders and " +
       "encoder, Icecast's ffmpeg source; side: all of them)",
   );
@@ -139,7 +141,8 @@ export function printReport(
       `target: RSS <= ${targets.rssRatio}x Icecast's at ${targets.rssAt} listeners\n` +
         `  the process holding the listeners' sockets: ${verdict(qRss.listenersRss)}\n` +
         `  Queuecast's server process (API, site, playout), whatever holds the sockets: ` +
-        `${verdict(qRss.rss)}\n` +
+        `over the window ${verdict(qRss.rss)}; at its end ${verdict(qRss.rssEnd)} ` +
+        `(peak ${qRss.rssPeak.toFixed(0)})\n` +
         `  whole sides' PSS ${qRss.sidePss.toFixed(0)} vs ${iRss.sidePss.toFixed(0)} MiB` +
         (fRss ? `; the Node floor ${fRss.rss.toFixed(0)} MiB, ${ratio(fRss.rss, iRss.rss)}` : ''),
     );
