@@ -14,7 +14,7 @@ export interface TidyOptions {
 }
 
 export const DEFAULT_TIDY: TidyOptions = {
-  everyMs: 2000,
+  everyMs: 5000,
   majorAfterBytes: 16 * 1024 * 1024,
   settledBytes: 1024 * 1024,
 };
@@ -38,7 +38,7 @@ const oldSpaceUsed = () =>
  * their small wrappers are collected, and a burst of work (the demo library made, 5,000
  * listeners handed over in three seconds) leaves tens of megabytes of garbage in the old
  * generation, collected only when that generation next reaches a limit V8 set from its peak.
- * Both stayed for minutes and took the server from about 115 to 190 MiB. So every two seconds
+ * Both stayed for minutes and took the server from about 115 to 190 MiB. So every five seconds
  * the young generation is collected (about a millisecond), and the old one too once it has
  * grown by 16 MiB and then stopped growing (the burst is over). Returns a function that stops
  * it; does nothing where V8's collector cannot be had.
