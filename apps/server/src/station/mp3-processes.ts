@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { stopChild, workerModule } from '../lib/child-process.js';
+import { FAVOUR_SIZE } from '../lib/memory-tidy.js';
 import { Mp3Audience, type Mp3Limits } from './mp3-audience.js';
 import { RecentChunks, type LagLimits, type StationInfo } from './mp3-listeners.js';
 import type { Mp3Chunk } from './mp3-stream.js';
@@ -30,7 +31,10 @@ const EXIT_WAIT_MS = 2000;
 const MAX_WAITING = 10_000;
 
 // Its heap holds little but sockets: a small young generation keeps its memory small.
-const WORKER = workerModule(import.meta.url, 'mp3-worker', ['--max-semi-space-size=1']);
+const WORKER = workerModule(import.meta.url, 'mp3-worker', [
+  '--max-semi-space-size=1',
+  FAVOUR_SIZE,
+]);
 
 interface Worker {
   process: ChildProcess;
