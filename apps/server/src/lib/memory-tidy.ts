@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { trimMemory } from '@queuecast/memory-trim';
 
 /** V8's `gc`: a full collection, or a young-generation one with `{ type: 'minor' }`. */
 type Collect = (options?: { type: 'minor' }) => void;
@@ -13,6 +14,8 @@ export interface TidyOptions {
   settledBytes: number;
   /** Runs V8 with `FAVOUR_SIZE` from now on. */
   favourSize: boolean;
+  /** Hands the C allocator's free pages back to the system after each look. */
+  trim: boolean;
 }
 
 /**
@@ -28,6 +31,7 @@ export const DEFAULT_TIDY: TidyOptions = {
   majorAfterBytes: 16 * 1024 * 1024,
   settledBytes: 1024 * 1024,
   favourSize: true,
+  trim: true,
 };
 
 /** V8's collector, exposed for this process (as `--expose-gc` would at start). */
@@ -51,16 +55,19 @@ const oldSpaceUsed = () =>
  * generation, collected only when that generation next reaches a limit V8 set from its peak.
  * Both stayed for minutes and took the server from about 115 to 190 MiB. So every five seconds
  * the young generation is collected (about a millisecond), and the old one too once it has
- * grown by 16 MiB and then stopped growing (the burst is over); and V8 favours size. Returns a function that stops
- * it; does nothing where V8's collector cannot be had.
+ * grown by 16 MiB and then stopped growing (the burst is over). V8 favours size, and after each
+ * look the C allocator hands back the pages its threads freed (about 12 MiB on an idle
+ * station). Returns a function that stops it; does nothing where neither V8's collector nor
+ * the allocator's trim can be had.
  */
 export function tidyMemory(options: TidyOptions = DEFAULT_TIDY): () => void {
   if (options.favourSize) v8.setFlagsFromString(FAVOUR_SIZE);
   const collect = collector();
-  if (!collect) return () => undefined;
+  const trim = options.trim ? trimMemory : null;
+  if (!collect && !trim) return () => undefined;
   let lowest = oldSpaceUsed();
   let last = lowest;
-  const timer = setInterval(() => {
+  const look = (collect: Collect) => {
     collect({ type: 'minor' });
     const used = oldSpaceUsed();
     // V8's own collections lower the mark too.
@@ -70,6 +77,10 @@ export function tidyMemory(options: TidyOptions = DEFAULT_TIDY): () => void {
     if (used - lowest < options.majorAfterBytes || !settled) return;
     collect();
     lowest = last = oldSpaceUsed();
+  };
+  const timer = setInterval(() => {
+    if (collect) look(collect);
+    trim?.();
   }, options.everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "memory_trim",
+      "sources": ["src/trim.c"]
+    }
+  ]
+}
