@@ -16,7 +16,7 @@ describe('tidyMemory', () => {
       majorAfterBytes: 8 * MiB,
       settledBytes: MiB,
       favourSize: false,
-      trim: false,
+      trimEveryMs: 0,
     });
     try {
       const before = oldSpaceUsed();

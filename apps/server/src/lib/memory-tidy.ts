@@ -14,8 +14,11 @@ export interface TidyOptions {
   settledBytes: number;
   /** Runs V8 with `FAVOUR_SIZE` from now on. */
   favourSize: boolean;
-  /** Hands the C allocator's free pages back to the system after each look. */
-  trim: boolean;
+  /**
+   * The C allocator's free pages go back to the system after a full collection and at least
+   * this often (0: never).
+   */
+  trimEveryMs: number;
 }
 
 /**
@@ -31,7 +34,7 @@ export const DEFAULT_TIDY: TidyOptions = {
   majorAfterBytes: 16 * 1024 * 1024,
   settledBytes: 1024 * 1024,
   favourSize: true,
-  trim: true,
+  trimEveryMs: 30_000,
 };
 
 /** V8's collector, exposed for this process (as `--expose-gc` would at start). */
@@ -55,18 +58,20 @@ const oldSpaceUsed = () =>
  * generation, collected only when that generation next reaches a limit V8 set from its peak.
  * Both stayed for minutes and took the server from about 115 to 190 MiB. So every five seconds
  * the young generation is collected (about a millisecond), and the old one too once it has
- * grown by 16 MiB and then stopped growing (the burst is over). V8 favours size, and after each
- * look the C allocator hands back the pages its threads freed (about 12 MiB on an idle
- * station). Returns a function that stops it; does nothing where neither V8's collector nor
- * the allocator's trim can be had.
+ * grown by 16 MiB and then stopped growing (the burst is over). V8 favours size, and after a full
+ * collection and every 30 s the C allocator hands back the pages its threads freed (about
+ * 12 MiB on an idle station). Returns a function that stops it; does nothing where neither
+ * V8's collector nor the allocator's trim can be had.
  */
 export function tidyMemory(options: TidyOptions = DEFAULT_TIDY): () => void {
   if (options.favourSize) v8.setFlagsFromString(FAVOUR_SIZE);
   const collect = collector();
-  const trim = options.trim ? trimMemory : null;
+  const trim = options.trimEveryMs > 0 ? trimMemory : null;
   if (!collect && !trim) return () => undefined;
   let lowest = oldSpaceUsed();
   let last = lowest;
+  let trimmedAt = Date.now();
+  /** Whether it made a full collection. */
   const look = (collect: Collect) => {
     collect({ type: 'minor' });
     const used = oldSpaceUsed();
@@ -74,13 +79,19 @@ export function tidyMemory(options: TidyOptions = DEFAULT_TIDY): () => void {
     lowest = Math.min(lowest, used);
     const settled = used - last < options.settledBytes;
     last = used;
-    if (used - lowest < options.majorAfterBytes || !settled) return;
+    if (used - lowest < options.majorAfterBytes || !settled) return false;
     collect();
     lowest = last = oldSpaceUsed();
+    return true;
   };
   const timer = setInterval(() => {
-    if (collect) look(collect);
-    trim?.();
+    const major = collect ? look(collect) : false;
+    // Each trim costs up to a few milliseconds, and the pages it hands back are faulted in
+    // again when next used: after a burst's collection, and otherwise now and then.
+    if (trim && (major || Date.now() - trimmedAt >= options.trimEveryMs)) {
+      trim();
+      trimmedAt = Date.now();
+    }
   }, options.everyMs);
   timer.unref();
   return () => clearInterval(timer);
