@@ -79,10 +79,13 @@ async function station(mp3: Mp3Audience) {
       status: number;
       headers: http.IncomingHttpHeaders;
       received: () => number;
+      /** The server ended the response (its bytes already sent have all arrived). */
+      ended: () => boolean;
       first: () => Buffer;
       stop: () => void;
     }>((resolve, reject) => {
       let received = 0;
+      let ended = false;
       const chunks: Buffer[] = [];
       const req = http.get(
         { port, host: '127.0.0.1', path: '/', headers: { 'x-test-address': address } },
@@ -94,10 +97,12 @@ async function station(mp3: Mp3Audience) {
             });
           } else res.socket.pause();
           res.on('error', () => undefined);
+          res.on('close', () => (ended = true));
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
             received: () => received,
+            ended: () => ended,
             first: () => Buffer.concat(chunks),
             stop: () => req.destroy(),
           });
@@ -177,6 +182,8 @@ describe.each<Where>(['local', 'processes'])('MP3 listeners (%s)', (where) => {
     await until(() => listeners.every((l) => l.received() > 0));
     s.mp3.dropAll();
     await until(() => s.mp3.count === 0);
+    // What the kernel had queued for them still arrives; then their connections end.
+    await until(() => listeners.every((l) => l.ended()));
     const received = listeners.map((l) => l.received());
     await sleep(FLUSH_MS * 2);
     expect(listeners.map((l) => l.received())).toEqual(received);
@@ -200,7 +207,7 @@ describe('MP3 listener processes', () => {
     const [pid] = mp3.pids;
     process.kill(pid!, 'SIGKILL');
     // Its listener's connection died with it, and is counted out.
-    await until(() => mp3.count === 0);
+    await until(() => mp3.count === 0 && before.ended());
     const received = before.received();
     await sleep(FLUSH_MS * 2);
     expect(before.received()).toBe(received);
