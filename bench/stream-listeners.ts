@@ -7,10 +7,9 @@
  * underrun, and it prebuffers 1 s again. A window of `--seconds` starts once every listener has
  * its first bytes (listeners play from their first byte to the end of the window); CPU (utime +
  * stime from /proc/<pid>/stat, % of one core) is taken over the window, and memory: the server's
- * RSS read every second of the window (its mean, peak and last reading), and at the window's
- * end the RSS of
- * the process holding the listeners' sockets and each side's PSS (shared pages divided among
- * their processes).
+ * RSS read every second of the window (its mean, peak and last reading), and at the window's end
+ * the RSS of the process holding the listeners' sockets and each side's PSS (shared pages
+ * divided among their processes).
  *
  * What is compared: each side's every process, the ones serving the listeners and the ones
  * making the stream. Queuecast's server process runs the playout clock and hands each listener

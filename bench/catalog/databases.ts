@@ -20,7 +20,7 @@ export interface BenchStore {
   /** Removes what this run made and does not keep. */
   dispose(): Promise<void>;
   /**
-   * Reads the whole database into the kernel's page cache (see `warmCache`); answers the
+   * Reads the whole database into the kernel's page cache (see `warmSqlite`); answers the
    * seconds it took.
    */
   warm(): Promise<number>;
@@ -36,18 +36,20 @@ const CHUNK = 8 * 1024 * 1024;
  * tables and indexes are read by pg_prewarm (in 'read' mode: into the page cache, not its own
  * buffers), which a bench database may load.
  */
-async function warmCache(engine: string, dataDir: string, databaseUrl: string): Promise<void> {
-  if (engine === 'sqlite') {
-    const fd = fs.openSync(path.join(dataDir, 'queuecast.db'), 'r');
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    try {
-      while (fs.readSync(fd, buffer, 0, CHUNK, null) > 0);
-    } finally {
-      fs.closeSync(fd);
-    }
-    return;
+function warmSqlite(dataDir: string): Promise<void> {
+  const fd = fs.openSync(path.join(dataDir, 'queuecast.db'), 'r');
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  try {
+    while (fs.readSync(fd, buffer, 0, CHUNK, null) > 0);
+  } finally {
+    fs.closeSync(fd);
   }
-  await admin(databaseUrl, async (c) => {
+  return Promise.resolve();
+}
+
+/** See `warmSqlite`. */
+function warmPostgres(databaseUrl: string): Promise<void> {
+  return admin(databaseUrl, async (c) => {
     await c.query('create extension if not exists pg_prewarm');
     await c.query(`select pg_prewarm(c.oid, 'read') from pg_class c
       where c.relkind in ('r', 'i') and c.relnamespace = 'public'::regnamespace`);
@@ -86,7 +88,7 @@ export async function openStore(
       reuse: opts.kept !== undefined && fs.existsSync(path.join(dataDir, 'queuecast.db')),
       loaded: () => undefined,
       dispose: () => Promise.resolve(removeDir()),
-      warm: () => timed(() => warmCache(engine, dataDir, '')),
+      warm: () => timed(() => warmSqlite(dataDir)),
     };
   }
   const dbName = opts.kept ? `qc_bench_catalog_${opts.songs}` : `qc_bench_${process.pid}`;
@@ -109,7 +111,7 @@ export async function openStore(
     loaded: () => {
       if (opts.kept) fs.writeFileSync(marker, `${new Date().toISOString()}\n`);
     },
-    warm: () => timed(() => warmCache(engine, dataDir, url.toString())),
+    warm: () => timed(() => warmPostgres(url.toString())),
     dispose: async () => {
       if (!opts.kept) {
         await admin(opts.adminUrl, (c) =>

@@ -12,8 +12,10 @@ export interface Result {
   kBpsPerListener: number;
   /** The serving processes: Queuecast's server and its MP3 listener process, or the server. */
   cpu: number;
-  /** The server process (the one the listeners connect to). */
-  /** The server's RSS over the window: mean of one reading a second, the highest, the last. */
+  /**
+   * The server process's (the one the listeners connect to) RSS over the window: the mean of
+   * one reading a second, the highest, the last.
+   */
   rss: number;
   rssPeak: number;
   rssEnd: number;

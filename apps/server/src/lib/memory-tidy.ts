@@ -71,16 +71,16 @@ export function tidyMemory(options: TidyOptions = DEFAULT_TIDY): () => void {
   let lowest = oldSpaceUsed();
   let last = lowest;
   let trimmedAt = Date.now();
-  /** Whether it made a full collection. */
-  const look = (collect: Collect) => {
-    collect({ type: 'minor' });
+  /** Collects the young generation, and the old one when due; whether it did the old one. */
+  const look = (gc: Collect) => {
+    gc({ type: 'minor' });
     const used = oldSpaceUsed();
     // V8's own collections lower the mark too.
     lowest = Math.min(lowest, used);
     const settled = used - last < options.settledBytes;
     last = used;
     if (used - lowest < options.majorAfterBytes || !settled) return false;
-    collect();
+    gc();
     lowest = last = oldSpaceUsed();
     return true;
   };
