@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- works on any schema */
-import { SqliteAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -21,13 +21,15 @@ export function isUniqueViolation(err: unknown): boolean {
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /**
- * The ids as one bound parameter, for `column in (…)`: a subquery over a JSON array (SQLite) or
- * an unnested array (PostgreSQL). The statement's text is then the same for any number of ids,
- * so SQLite keeps one prepared statement for every list length and PostgreSQL plans one
- * parameter instead of one per id.
+ * `column` is one of `ids`, the ids bound as one parameter: a subquery over a JSON array
+ * (SQLite) or `= any` of an array (PostgreSQL). The statement's text is then the same for any
+ * number of ids, so SQLite keeps one prepared statement for every list length and PostgreSQL
+ * plans one parameter instead of one per id. PostgreSQL walks an index once for the whole
+ * array with `= any`, where `in (select unnest(…))` probes it once per id and sorts the join
+ * again (about twice as long for a page of 100 songs).
  */
-export function idList(engine: Engine, ids: readonly number[]): RawBuilder<number> {
+export function idIn(engine: Engine, column: string, ids: readonly number[]): RawBuilder<SqlBool> {
   return engine === 'sqlite'
-    ? sql<number>`(select value from json_each(${JSON.stringify(ids)}))`
-    : sql<number>`(select unnest(${ids}::int4[]))`;
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int4[])`;
 }

@@ -1,7 +1,7 @@
 import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Db } from '../../db/database.js';
-import { engineOf, idList, type Engine } from '../../db/dialect.js';
+import { engineOf, idIn, type Engine } from '../../db/dialect.js';
 
 /** Tags a related cloud lists. */
 export const RELATED_LIMIT = 30;
@@ -215,7 +215,7 @@ export class CatalogRepo {
     const counted = this.db
       .selectFrom('song_tags')
       .select(({ fn }) => ['tag_id', fn.countAll<number>().as('n')])
-      .where('song_id', 'in', idList(this.engine, songIds))
+      .where(idIn(this.engine, 'song_id', songIds))
       .where('tag_id', 'not in', exclude)
       .groupBy('tag_id')
       .as('c');

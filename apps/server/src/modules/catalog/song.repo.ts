@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { engineOf, idList, type Engine } from '../../db/dialect.js';
+import { engineOf, idIn, type Engine } from '../../db/dialect.js';
 import type { QueueSlot } from './queue-slots.js';
 import { playableRow, type PlayableRow } from './requestable.js';
 
@@ -92,7 +92,7 @@ export class SongRepo {
             )
             .as('has_file'),
       ])
-      .where('s.id', 'in', idList(this.engine, ids));
+      .where(idIn(this.engine, 's.id', ids));
   }
 
   artists(ids: readonly number[]) {
@@ -101,7 +101,7 @@ export class SongRepo {
       .selectFrom('song_artists as sa')
       .innerJoin('artists as a', 'a.id', 'sa.artist_id')
       .select(['sa.song_id', 'a.id', 'a.name'])
-      .where('sa.song_id', 'in', idList(this.engine, ids))
+      .where(idIn(this.engine, 'sa.song_id', ids))
       .orderBy('sa.song_id')
       .orderBy('sa.position')
       .execute();
@@ -119,14 +119,14 @@ export class SongRepo {
     const rows = await this.db
       .selectFrom('song_tags')
       .select(['song_id', 'tag_id'])
-      .where('song_id', 'in', idList(this.engine, ids))
+      .where(idIn(this.engine, 'song_id', ids))
       .execute();
     const unknown = [...new Set(rows.map((r) => r.tag_id))].filter((id) => !this.tagNames.has(id));
     if (unknown.length > 0) {
       const named = await this.db
         .selectFrom('tags')
         .select(['id', 'name'])
-        .where('id', 'in', idList(this.engine, unknown))
+        .where(idIn(this.engine, 'id', unknown))
         .execute();
       for (const tag of named) this.tagNames.set(tag.id, tag.name);
     }
@@ -147,7 +147,7 @@ export class SongRepo {
       .selectFrom('votes')
       .select(['song_id', 'vote'])
       .where('user_id', '=', userId)
-      .where('song_id', 'in', idList(this.engine, ids))
+      .where(idIn(this.engine, 'song_id', ids))
       .execute();
   }
 
@@ -157,7 +157,7 @@ export class SongRepo {
       .selectFrom('favorites')
       .select('song_id')
       .where('user_id', '=', userId)
-      .where('song_id', 'in', idList(this.engine, ids))
+      .where(idIn(this.engine, 'song_id', ids))
       .execute();
   }
 
