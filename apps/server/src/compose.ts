@@ -225,7 +225,7 @@ export function compose(deps: ComposeDeps) {
     auth,
     userAdmin: new UserAdminService(repos.users, auth),
     usersAdmin: new UsersAdminService(db, repos.users, repos.audit, clock),
-    catalog: new CatalogService(repos.catalog, repos.search, repos.comments, presenter),
+    catalog: new CatalogService(repos.catalog, repos.search, presenter),
     votes: new VotesService(db, repos.votes, repos.songs),
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
     comments: new CommentsService(repos.comments, repos.songs, bus),

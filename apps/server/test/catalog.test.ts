@@ -70,6 +70,12 @@ describe('GET /api/song/:id', () => {
     expect(body.comments).toEqual([]);
   });
 
+  it('lists the artists in credit order, not by name', async () => {
+    const id = await createSong(app, { title: 'Duet', artists: ['Zed Second', 'Abe First'] });
+    const body = SongDetailSchema.parse((await get(`/api/song/${id}`)).json());
+    expect(body.song.artist).toBe('Zed Second, Abe First');
+  });
+
   it("names the song's file", async () => {
     const id = await createSong(app, { title: 'Filed Away', artists: ['Archivist'] });
     await makePlayable(app, id);
@@ -393,8 +399,16 @@ describe('comments', () => {
       username: user.user.username,
       comment: 'first line\n<b>second</b> line',
     });
+    expect(detail.song.artist).toBe('Talker');
+    const second = await createUser(app);
+    expect((await comment(second.token, songId, 'later')).statusCode).toBe(200);
+    const again = SongDetailSchema.parse((await get(`/api/song/${songId}`)).json());
+    expect(again.comments.map((c) => [c.username, c.comment])).toEqual([
+      [second.user.username, 'later'],
+      [user.user.username, 'first line\n<b>second</b> line'],
+    ]);
     const recent = (await get('/api/comments/recent')).json().comments;
-    expect(recent[0]).toMatchObject({
+    expect(recent[1]).toMatchObject({
       comment: 'first line\n<b>second</b> line',
       username: user.user.username,
       song: { id: songId, title: 'Commented', artist: 'Talker' },

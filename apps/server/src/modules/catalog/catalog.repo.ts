@@ -7,8 +7,13 @@ import { engineOf, idIn, type Engine } from '../../db/dialect.js';
 export const RELATED_LIMIT = 30;
 /** The song page lists this many of the song's last plays. */
 const HISTORY_LIMIT = 50;
+/** The song page lists this many of the song's comments, newest first. */
+const COMMENTS_LIMIT = 200;
 
 export interface SongPageFacts {
+  /** The song's artists in credit order. */
+  credits: { id: number; name: string }[];
+  comments: { id: number; username: string; created_at: number; comment: string }[];
   tags: { name: string; partners: [string, number][] }[];
   votes: { username: string; vote: number }[];
   favorites: { username: string }[];
@@ -231,15 +236,23 @@ export class CatalogRepo {
   }
 
   /**
-   * What the song page shows beside the song, in one statement: its tags (each with its kept
-   * list of strongest partners), votes, favourites, the last plays and how many times it was
-   * requested. Each list is built as a JSON array by the database, so the page costs one round
+   * What the song page shows beside the song's row, in one statement: its artists, its tags
+   * (each with its kept list of strongest partners), votes, favourites, the last plays, the
+   * comments and how many times it was requested. Each list is built as a JSON array by the database, so the page costs one round
    * trip here instead of one per list.
    */
   async songPage(songId: number): Promise<SongPageFacts> {
     const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
     const row = await this.db
       .selectNoFrom((eb) => [
+        json(
+          eb
+            .selectFrom('song_artists as sa')
+            .innerJoin('artists as a', 'a.id', 'sa.artist_id')
+            .select(['a.id', 'a.name'])
+            .where('sa.song_id', '=', songId)
+            .orderBy('sa.position'),
+        ).as('credits'),
         json(
           eb
             .selectFrom('song_tags as st')
@@ -273,6 +286,15 @@ export class CatalogRepo {
             .orderBy('h.started_at', 'desc')
             .limit(HISTORY_LIMIT),
         ).as('history'),
+        json(
+          eb
+            .selectFrom('comments as c')
+            .innerJoin('users as u', 'u.id', 'c.user_id')
+            .select(['c.id', 'u.username', 'c.created_at', 'c.comment'])
+            .where('c.song_id', '=', songId)
+            .orderBy('c.id', 'desc')
+            .limit(COMMENTS_LIMIT),
+        ).as('comments'),
         eb
           .selectFrom('queue_entries')
           .select((q) => q.fn.countAll<number>().as('n'))
@@ -283,6 +305,8 @@ export class CatalogRepo {
       .executeTakeFirstOrThrow();
     const tags = fromJson(row.tags);
     return {
+      credits: fromJson(row.credits),
+      comments: fromJson(row.comments),
       tags: tags.map((t) => ({
         name: t.name,
         partners: JSON.parse(t.top_partners) as [string, number][],

@@ -56,13 +56,6 @@ function tagsBeside(songs: readonly SongEntry[], filter: readonly string[]) {
     .slice(0, RELATED_LIMIT);
 }
 
-/** The song page's comments, newest first (kept by the comments module). */
-export interface SongComments {
-  forSong(
-    songId: number,
-  ): Promise<{ id: number; username: string; created_at: number; comment: string }[]>;
-}
-
 /** Browsing, searching and the song page; read-only. */
 export class CatalogService {
   /** Each artist letter's answer as sent, with the letter's stamp when it was built. */
@@ -71,17 +64,21 @@ export class CatalogService {
   constructor(
     private readonly catalog: CatalogRepo,
     private readonly search: SearchRepo,
-    private readonly comments: SongComments,
     private readonly presenter: SongPresenter,
   ) {}
 
   async songDetail(id: number, viewer: Viewer | null): Promise<SongDetail> {
-    const [song, page, comments] = await Promise.all([
-      this.presenter.detail(id, viewer),
-      this.catalog.songPage(id),
-      this.comments.forSong(id),
+    // Two statements: the song's row, and everything else on its page (the credits among it).
+    const facts = this.catalog.songPage(id);
+    const [song, page] = await Promise.all([
+      this.presenter.detail(
+        id,
+        viewer,
+        facts.then((f) => f.credits),
+      ),
+      facts,
     ]);
-    const { tags, votes, favorites, history } = page;
+    const { tags, votes, favorites, history, comments } = page;
     if (!song) throw notFound('Song not found.');
     song.tags = tags.map((t) => t.name);
     return {

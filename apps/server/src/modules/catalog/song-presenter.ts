@@ -11,6 +11,13 @@ import {
 import type { QueueSlots } from './queue-slots.js';
 import type { SongRepo, SongRow } from './song.repo.js';
 
+/** One artist credited on a song. */
+interface Credit {
+  song_id: number;
+  id: number;
+  name: string;
+}
+
 export interface Viewer {
   id: number;
 }
@@ -50,10 +57,11 @@ export class SongPresenter {
     rowsRead: Promise<R[]>,
     viewer: Viewer | null,
     options: PresentOptions,
+    artistsRead: Promise<Credit[]> = this.songs.artists(ids),
   ): Promise<{ song: Song; row: R }[]> {
     const [rows, artists, tags, votes, favorites, slots] = await Promise.all([
       rowsRead,
-      this.songs.artists(ids),
+      artistsRead,
       options.withTags ? this.songs.tags(ids) : Promise.resolve(new Map<number, string[]>()),
       viewer ? this.songs.userVotes(viewer.id, ids) : Promise.resolve([]),
       viewer ? this.songs.userFavorites(viewer.id, ids) : Promise.resolve([]),
@@ -107,10 +115,21 @@ export class SongPresenter {
 
   /**
    * The song page's view: the list fields, how the song plays on air (length cap, skip and
-   * fade-out, in seconds) and its file's name, all from the one row read.
+   * fade-out, in seconds) and its file's name, all from the one row read; its artists in
+   * credit order come with the rest of its page (`credits`).
    */
-  async detail(id: number, viewer: Viewer | null): Promise<DetailSong | undefined> {
-    const [presented] = await this.presentRows([id], this.songs.detailRows([id]), viewer, {});
+  async detail(
+    id: number,
+    viewer: Viewer | null,
+    credits: Promise<{ id: number; name: string }[]>,
+  ): Promise<DetailSong | undefined> {
+    const [presented] = await this.presentRows(
+      [id],
+      this.songs.detailRows([id]),
+      viewer,
+      {},
+      credits.then((list) => list.map((a) => ({ song_id: id, id: a.id, name: a.name }))),
+    );
     if (!presented) return undefined;
     const { song, row } = presented;
     return {

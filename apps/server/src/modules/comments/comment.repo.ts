@@ -4,17 +4,6 @@ import { firstArtistName } from '../../db/song-sql.js';
 export class CommentRepo {
   constructor(private readonly db: Db) {}
 
-  forSong(songId: number, limit = 200) {
-    return this.db
-      .selectFrom('comments as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'u.username', 'c.created_at', 'c.comment'])
-      .where('c.song_id', '=', songId)
-      .orderBy('c.id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
   /** Newest first; the first-listed artist names the song. */
   recent(limit: number) {
     return this.db
