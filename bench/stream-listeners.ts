@@ -47,7 +47,7 @@ import {
 } from './support/processes.js';
 import { makeDemoMusic } from './support/demo-music.js';
 import { sampleTrees, treeMemory, treePercent, type PartOf } from './support/proc-tree.js';
-import { startStation } from './support/station.js';
+import { SERVER_ARENAS, startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
 import { startNodeFloor } from './stream-listeners/node-floor.js';
 import { Listener } from './stream-listeners/listener.js';
@@ -225,7 +225,7 @@ console.log(
   `bench/stream-listeners — ${machine()}\n` +
     `  listeners ${listenerCounts.join(', ')}; window ${seconds} s after the last listener's first ` +
     `bytes; player: 1 s prebuffer, ` +
-    `16,000 B/s\n  load generator: this process, one raw TCP socket per listener (net, shared ` +
+    `16,000 B/s; server with MALLOC_ARENA_MAX=${SERVER_ARENAS} (as the image runs it)\n  load generator: this process, one raw TCP socket per listener (net, shared ` +
     `read buffer, no HTTP parser), on the same cores as the server`,
 );
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import type { PlaybackUpdate } from '@queuecast/contract';
 import WebSocket from 'ws';
+import { MALLOC_ARENAS } from '../../apps/server/src/lib/child-process.js';
 import { DEMO_TUNES } from '../../apps/server/src/media/demo/demo-catalog.js';
 import {
   freePort,
@@ -27,9 +28,16 @@ export interface RunningStation {
 }
 
 /**
+ * The allocator setting the server runs with, as the image (deploy/Dockerfile) starts it;
+ * `MALLOC_ARENA_MAX` in the bench's own environment chooses another (16 is glibc's default on
+ * two cores).
+ */
+export const SERVER_ARENAS = process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENAS;
+
+/**
  * The built server (apps/server/dist, or another build's main.js) as a child process on a free
- * port with a fresh DATA_DIR and the demo library; resolves once a song is on air and the
- * library is imported.
+ * port with a fresh DATA_DIR and the demo library, started as the image starts it
+ * (`SERVER_ARENAS`); resolves once a song is on air and the library is imported.
  */
 export async function startStation(
   env: Record<string, string> = {},
@@ -51,6 +59,7 @@ export async function startStation(
       // The load generators sign thousands of listeners up from one address.
       SIGNUP_PER_HOUR: '1000000',
       STATION: '1',
+      MALLOC_ARENA_MAX: SERVER_ARENAS,
       ...env,
     },
     // The server's own warnings go to stderr; the figures stay alone on stdout.

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { stopChild, workerModule } from '../lib/child-process.js';
+import { stopChild, workerEnv, workerModule } from '../lib/child-process.js';
 import type {
   Connection,
   FanoutEvents,
@@ -151,6 +151,7 @@ export class ProcessFanout implements LiveFanout {
   private spawn(index: number): void {
     const child = fork(WORKER.file, [JSON.stringify(this.options)], {
       execArgv: WORKER.execArgv,
+      env: workerEnv(),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

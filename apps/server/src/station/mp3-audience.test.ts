@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalMp3Audience, type Mp3Audience, type Mp3Limits } from './mp3-audience.js';
 import { BURST_BYTES } from './mp3-listeners.js';
+import { MALLOC_ARENAS } from '../lib/child-process.js';
 import { ProcessMp3Audience } from './mp3-processes.js';
 import { FLUSH_MS, Mp3Stream } from './mp3-stream.js';
 import { readSendQueues, type SendQueues } from './tcp-send-queues.js';
@@ -197,6 +199,15 @@ describe('MP3 listener processes', () => {
     await until(() => listeners.every((l) => l.received() > BURST_BYTES));
     expect(await s.connections()).toBe(0);
     expect(s.mp3.count).toBe(3);
+  });
+
+  it('start with two allocator arenas unless the operator chose otherwise', async () => {
+    const mp3 = audience('processes', {}) as ProcessMp3Audience;
+    const s = await station(mp3);
+    await s.listen(true);
+    await until(() => mp3.pids.length === 1);
+    const environ = fs.readFileSync(`/proc/${mp3.pids[0]}/environ`, 'latin1').split('\0');
+    expect(environ).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENAS}`);
   });
 
   it('are restarted after kill -9; their listeners are let go and new ones are served', async () => {

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { stopChild, workerModule } from '../lib/child-process.js';
+import { stopChild, workerEnv, workerModule } from '../lib/child-process.js';
 import { FAVOUR_SIZE } from '../lib/memory-tidy.js';
 import { Mp3Audience, type Mp3Limits } from './mp3-audience.js';
 import { RecentChunks, type LagLimits, type StationInfo } from './mp3-listeners.js';
@@ -126,6 +126,7 @@ export class ProcessMp3Audience extends Mp3Audience {
   private spawn(index: number): void {
     const child = fork(WORKER.file, [JSON.stringify(this.options)], {
       execArgv: WORKER.execArgv,
+      env: workerEnv(),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
