@@ -238,8 +238,8 @@ export class CatalogRepo {
   /**
    * What the song page shows beside the song's row, in one statement: its artists, its tags
    * (each with its kept list of strongest partners), votes, favourites, the last plays, the
-   * comments and how many times it was requested. Each list is built as a JSON array by the database, so the page costs one round
-   * trip here instead of one per list.
+   * comments and how many times it was requested. Each list is built as a JSON array by the
+   * database, so the page costs one round trip here instead of one per list.
    */
   async songPage(songId: number): Promise<SongPageFacts> {
     const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
