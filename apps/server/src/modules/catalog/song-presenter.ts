@@ -8,15 +8,9 @@ import {
   type RequestRules,
   type SongFacts,
 } from '../../core/song-rules.js';
+import type { SongPageFacts } from './catalog.repo.js';
 import type { QueueSlots } from './queue-slots.js';
 import type { SongRepo, SongRow } from './song.repo.js';
-
-/** One artist credited on a song. */
-interface Credit {
-  song_id: number;
-  id: number;
-  name: string;
-}
 
 export interface Viewer {
   id: number;
@@ -57,7 +51,7 @@ export class SongPresenter {
     rowsRead: Promise<R[]>,
     viewer: Viewer | null,
     options: PresentOptions,
-    artistsRead: Promise<Credit[]> = this.songs.artists(ids),
+    artistsRead: ReturnType<SongRepo['artists']> = this.songs.artists(ids),
   ): Promise<{ song: Song; row: R }[]> {
     const [rows, artists, tags, votes, favorites, slots] = await Promise.all([
       rowsRead,
@@ -121,7 +115,7 @@ export class SongPresenter {
   async detail(
     id: number,
     viewer: Viewer | null,
-    credits: Promise<{ id: number; name: string }[]>,
+    credits: Promise<SongPageFacts['credits']>,
   ): Promise<DetailSong | undefined> {
     const [presented] = await this.presentRows(
       [id],
