@@ -93,6 +93,9 @@ test('the chat stays reachable below the page, and the Chat link brings it up', 
   await page.goto('/');
   const chat = page.getByRole('heading', { name: 'Chat', level: 2 });
   await expect(chat).toBeVisible();
+  // The jump scrolls once: what the page above the chat is still loading would push it down.
+  await expect(page.getByText('Loading queue...')).toBeHidden();
+  await expect(page.getByText('Waiting for now playing data...')).toBeHidden();
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(chat).toBeInViewport();
   // Not under the top bar that stays on the screen.
