@@ -2,7 +2,7 @@
   "targets": [
     {
       "target_name": "memory_trim",
-      "sources": ["src/trim.c"]
+      "sources": ["src/memory.cc"]
     }
   ]
 }
