@@ -2,19 +2,31 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { tidyMemory } from './memory-tidy.js';
+import { OldGenerationWatch, tidyMemory } from './memory-tidy.js';
 
 const MiB = 1024 * 1024;
 const oldSpaceUsed = () =>
   v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const WATCH = {
+  everyMs: 5000,
+  burstEveryMs: 1000,
+  majorAfterBytes: 4 * MiB,
+  settledBytes: MiB,
+  slackBytes: 8 * MiB,
+  slackEveryMs: 30_000,
+};
+
 describe('tidyMemory', () => {
   it('collects garbage that reached the old generation once it stops growing', async () => {
     const stop = tidyMemory({
       everyMs: 50,
+      burstEveryMs: 50,
       majorAfterBytes: 8 * MiB,
       settledBytes: MiB,
+      slackBytes: 8 * MiB,
+      slackEveryMs: 30_000,
       favourSize: false,
       trimEveryMs: 0,
     });
@@ -36,6 +48,74 @@ describe('tidyMemory', () => {
     } finally {
       stop();
     }
+  });
+
+  it('looks every second while a burst grows the old generation, collects once it stops', () => {
+    const watch = new OldGenerationWatch(30 * MiB, WATCH);
+    const next = (used: number) => {
+      const seen = watch.look(used, 0, 0);
+      return { ...seen, inMs: watch.nextLookMs(seen) };
+    };
+    // Quiet: a little growth each look, at the usual pace.
+    expect(next(30.5 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    // A burst: growing, looked at again soon, not collected while it grows.
+    expect(next(40 * MiB)).toEqual({ collect: false, settled: false, inMs: 1000 });
+    expect(next(52 * MiB)).toEqual({ collect: false, settled: false, inMs: 1000 });
+    // It stopped: collected now, and looked at once more soon (the trim comes then).
+    expect(next(52.5 * MiB)).toEqual({ collect: true, settled: true, inMs: 1000 });
+    watch.collected(31 * MiB, 0);
+    expect(next(31.2 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    // Slow growth that never looks like a burst is collected once it adds up.
+    expect(next(32 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    expect(next(32.9 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    expect(next(33.8 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    expect(next(34.7 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    expect(next(35.2 * MiB)).toEqual({ collect: true, settled: true, inMs: 1000 });
+    watch.collected(31 * MiB, 0);
+    // A collection V8 made on its own lowers the mark: growth counts from there.
+    expect(next(29 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    expect(next(29.9 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+  });
+
+  it('collects a heap holding far more than it uses once settled, at most every 30 s', () => {
+    // The old generation did not grow (V8 collected the burst itself) but the heap kept the
+    // pages: collected once settled, and not again within 30 s.
+    const watch = new OldGenerationWatch(30 * MiB, WATCH);
+    expect(watch.look(30.2 * MiB, 8 * MiB, 40_000)).toEqual({ collect: true, settled: true });
+    watch.collected(30 * MiB, 40_000);
+    expect(watch.look(30.1 * MiB, 12 * MiB, 60_000)).toEqual({ collect: false, settled: true });
+    expect(watch.look(30.1 * MiB, 12 * MiB, 70_000)).toEqual({ collect: true, settled: true });
+    watch.collected(30 * MiB, 70_000);
+    // Less slack than that is left alone; so is any while the old generation grows.
+    expect(watch.look(30.2 * MiB, 7 * MiB, 200_000)).toEqual({ collect: false, settled: true });
+    expect(watch.look(40 * MiB, 30 * MiB, 210_000)).toEqual({ collect: false, settled: false });
+  });
+
+  it("hands V8's emptied heap pages back: a young generation a burst grew shrinks", () => {
+    // In a fresh process: a burst of short-lived objects grows the young generation to its
+    // largest, and a plain full collection leaves it so.
+    const script = `
+      import v8 from 'node:v8';
+      import vm from 'node:vm';
+      import { reduceHeap } from '@queuecast/memory-trim';
+      v8.setFlagsFromString('--expose-gc');
+      const gc = vm.runInNewContext('gc');
+      let made = [];
+      for (let i = 0; i < 300000; i++) made.push({ i, text: 'listener ' + i });
+      made = null;
+      gc();
+      const committed = () => v8.getHeapStatistics().total_heap_size;
+      const before = committed();
+      reduceHeap();
+      console.log(JSON.stringify({ before, after: committed() }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      encoding: 'utf8',
+    });
+    const r = JSON.parse(out) as { before: number; after: number };
+    // About 36 MiB before, 4 after.
+    expect(r.before - r.after).toBeGreaterThan(16 * MiB);
   });
 
   it('hands the pages the C allocator holds free back to the system', () => {
