@@ -7,11 +7,6 @@ import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
 export const ENCODER_PLAYLIST = '.encoder.m3u8';
 /** A segment: the tag of the encoder run that wrote it, then its sequence number. */
 export const HLS_SEGMENT_PATTERN = /^live-[a-z0-9]+-\d+\.ts$/;
-/**
- * The MP3 leaves the encoder in blocks of this size: a quarter second at 128 kb/s, what one
- * tick of the playout clock's PCM encodes to (ffmpeg otherwise writes each 418-byte frame).
- */
-export const MP3_BLOCK_BYTES = 4096;
 /** Delay before a dead encoder is started again. */
 export const RESTART_DELAY_MS = 500;
 /** An encoder this far behind the clock is stuck: it is killed and restarted. */
@@ -49,10 +44,7 @@ export function encoderArgs(hlsDir: string, run: string): string[] {
     ...['-hls_segment_filename', path.join(hlsDir, `live-${run}-%d.ts`)],
     path.join(hlsDir, ENCODER_PLAYLIST),
     ...['-map', '0:a', '-c:a', 'libmp3lame', '-b:a', '128k'],
-    ...['-id3v2_version', '0', '-write_xing', '0'],
-    // The MP3 is written in blocks of MP3_BLOCK_BYTES, not frame by frame: each write wakes
-    // the server to read it, and ten frames come out of each clock tick's PCM at once.
-    ...['-flush_packets', '0', '-blocksize', String(MP3_BLOCK_BYTES)],
+    ...['-id3v2_version', '0', '-write_xing', '0', '-flush_packets', '1'],
     ...['-f', 'mp3', 'pipe:1'],
   ];
 }
