@@ -9,6 +9,15 @@ const oldSpaceUsed = () =>
   v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Runs an ES module's source in a fresh Node.js process; answers what it printed, as JSON. */
+function inFreshProcess<T>(script: string): T {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as T;
+}
+
 const WATCH = {
   everyMs: 5000,
   burstEveryMs: 1000,
@@ -52,29 +61,37 @@ describe('tidyMemory', () => {
 
   it('looks every second while a burst grows the old generation, collects once it stops', () => {
     const watch = new OldGenerationWatch(30 * MiB, WATCH);
-    const next = (used: number) => {
-      const seen = watch.look(used, 0, 0);
-      return { ...seen, inMs: watch.nextLookMs(seen) };
-    };
-    // Quiet: a little growth each look, at the usual pace.
-    expect(next(30.5 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    // A burst: growing, looked at again soon, not collected while it grows.
-    expect(next(40 * MiB)).toEqual({ collect: false, settled: false, inMs: 1000 });
-    expect(next(52 * MiB)).toEqual({ collect: false, settled: false, inMs: 1000 });
-    // It stopped: collected now, and looked at once more soon (the trim comes then).
-    expect(next(52.5 * MiB)).toEqual({ collect: true, settled: true, inMs: 1000 });
-    watch.collected(31 * MiB, 0);
-    expect(next(31.2 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    // Slow growth that never looks like a burst is collected once it adds up.
-    expect(next(32 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    expect(next(32.9 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    expect(next(33.8 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    expect(next(34.7 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    expect(next(35.2 * MiB)).toEqual({ collect: true, settled: true, inMs: 1000 });
-    watch.collected(31 * MiB, 0);
-    // A collection V8 made on its own lowers the mark: growth counts from there.
-    expect(next(29 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
-    expect(next(29.9 * MiB)).toEqual({ collect: false, settled: true, inMs: 5000 });
+    // Each look: the old generation's size (MiB), then what the watch makes of it. `collected`
+    // tells the watch what a collection left.
+    const steps: [number, { collect: boolean; settled: boolean; inMs: number } | 'collected'][] = [
+      // Quiet: a little growth each look, at the usual pace.
+      [30.5, { collect: false, settled: true, inMs: 5000 }],
+      // A burst: growing, looked at again soon, not collected while it grows.
+      [40, { collect: false, settled: false, inMs: 1000 }],
+      [52, { collect: false, settled: false, inMs: 1000 }],
+      // It stopped: collected now, and looked at once more soon (the trim comes then).
+      [52.5, { collect: true, settled: true, inMs: 1000 }],
+      [31, 'collected'],
+      [31.2, { collect: false, settled: true, inMs: 5000 }],
+      // Slow growth that never looks like a burst is collected once it adds up.
+      [32, { collect: false, settled: true, inMs: 5000 }],
+      [32.9, { collect: false, settled: true, inMs: 5000 }],
+      [33.8, { collect: false, settled: true, inMs: 5000 }],
+      [34.7, { collect: false, settled: true, inMs: 5000 }],
+      [35.2, { collect: true, settled: true, inMs: 1000 }],
+      [31, 'collected'],
+      // A collection V8 made on its own lowers the mark: growth counts from there.
+      [29, { collect: false, settled: true, inMs: 5000 }],
+      [29.9, { collect: false, settled: true, inMs: 5000 }],
+    ];
+    for (const [mib, expected] of steps) {
+      if (expected === 'collected') {
+        watch.collected(mib * MiB, 0);
+        continue;
+      }
+      const seen = watch.look(mib * MiB, 0, 0);
+      expect({ at: mib, ...seen, inMs: watch.nextLookMs(seen) }).toEqual({ at: mib, ...expected });
+    }
   });
 
   it('collects a heap holding far more than it uses once settled, at most every 30 s', () => {
@@ -109,11 +126,7 @@ describe('tidyMemory', () => {
       reduceHeap();
       console.log(JSON.stringify({ before, after: committed() }));
     `;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      encoding: 'utf8',
-    });
-    const r = JSON.parse(out) as { before: number; after: number };
+    const r = inFreshProcess<{ before: number; after: number }>(script);
     // About 36 MiB before, 4 after.
     expect(r.before - r.after).toBeGreaterThan(16 * MiB);
   });
@@ -140,11 +153,7 @@ describe('tidyMemory', () => {
       const after = rssKiB();
       console.log(JSON.stringify({ released, before, after, kept: kept.length }));
     `;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      encoding: 'utf8',
-    });
-    const r = JSON.parse(out) as { released: boolean | null; before: number; after: number };
+    const r = inFreshProcess<{ released: boolean | null; before: number; after: number }>(script);
     expect(r.released).toBe(true);
     // About 117 MiB were freed; most of it goes back.
     expect(r.before - r.after).toBeGreaterThan(64 * 1024);
