@@ -166,18 +166,18 @@ export function tidyMemory(options: TidyOptions = DEFAULT_TIDY): () => void {
     timer.unref();
   };
   /** A full collection was made at the last look: trim at this one. */
-  let collected = false;
+  let trimDue = false;
   const tick = () => {
     const seen: Seen = collect ? look(collect) : { collect: false, settled: true };
     // Each trim costs up to a few milliseconds, and the pages it hands back are faulted in
     // again when next used: a look after a burst's collection (the native memory behind the
     // objects it collected is freed by callbacks that run after it), and otherwise now and
     // then.
-    if (trim && (collected || Date.now() - trimmedAt >= options.trimEveryMs)) {
+    if (trim && (trimDue || Date.now() - trimmedAt >= options.trimEveryMs)) {
       trim();
       trimmedAt = Date.now();
     }
-    collected = seen.collect;
+    trimDue = seen.collect;
     schedule(watch.nextLookMs(seen));
   };
   schedule(options.everyMs);
