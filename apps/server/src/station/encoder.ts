@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { spawnReadOnDemand } from '../lib/child-process.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
 
 /** The encoder's own playlist, dates as ffmpeg wrote them; listeners get a corrected copy. */
@@ -52,6 +53,13 @@ export function encoderArgs(hlsDir: string, run: string): string[] {
 /**
  * The long-lived encoder, supervised: if ffmpeg dies or stalls it is started again within a
  * second, and the PCM clock never waits for it. MP3 bytes go to `onMp3`.
+ *
+ * ffmpeg writes the MP3 frame by frame (`-flush_packets 1`: without it, it holds 32 KB, two
+ * seconds of audio), some 38 writes a second. They are not read as they come: each would wake
+ * this process (and make each of ffmpeg's writes wake it, which costs ffmpeg too). They wait
+ * in the pipe and are taken at each PCM write, which the clock makes four times a second
+ * anyway: a tick's MP3 reaches `onMp3` two ticks later (half a second; listeners' players hold
+ * seconds, and titles travel in the stream at their frame).
  */
 export class Encoder {
   private child: ChildProcessWithoutNullStreams | null = null;
@@ -78,14 +86,12 @@ export class Encoder {
   start(): void {
     this.stopped = false;
     this.run = newRunTag();
-    const child = spawn(this.ffmpeg, encoderArgs(this.hlsDir, this.run), {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnReadOnDemand(this.ffmpeg, encoderArgs(this.hlsDir, this.run));
     this.child = child;
     this.fed = 0;
     this.onStart();
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => this.onMp3(d));
+    child.stdout.read(); // starts reading: whatever is there is taken at the next write
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString('utf8')).slice(-2000);
     });
@@ -103,7 +109,10 @@ export class Encoder {
     });
   }
 
-  /** Feeds PCM; dropped while no encoder runs, so the clock keeps time regardless. */
+  /**
+   * Feeds PCM, and hands on the MP3 the encoder wrote since the last call. The PCM is dropped
+   * while no encoder runs, so the clock keeps time regardless.
+   */
   write(pcm: Buffer): void {
     const child = this.child;
     if (!child || child.stdin.destroyed) return;
@@ -114,6 +123,10 @@ export class Encoder {
     }
     child.stdin.write(pcm);
     this.fed += pcm.length;
+    // Taking what the pipe held starts the next read, which stops again once it has data.
+    for (let mp3: Buffer | null; (mp3 = child.stdout.read() as Buffer | null) !== null;) {
+      this.onMp3(mp3);
+    }
   }
 
   async stop(): Promise<void> {

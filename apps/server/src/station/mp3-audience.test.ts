@@ -62,7 +62,6 @@ async function station(mp3: Mp3Audience) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  stream.start();
   let pushed = 0;
   const feeder = setInterval(() => {
     stream.push(FEED);
@@ -70,7 +69,6 @@ async function station(mp3: Mp3Audience) {
   }, FEED_MS);
   cleanup.push(async () => {
     clearInterval(feeder);
-    stream.stop();
     await mp3.close();
     server.close();
   });

@@ -1,17 +1,25 @@
 import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
+import { SAMPLE_RATE } from './pcm.js';
+import { TICK_MS } from './playout.js';
 
 /** Bytes of the stream per second of audio (128 kb/s). */
 export const MP3_BYTES_PER_SECOND = 16_000;
-/**
- * Frames are gathered and written this often. Each write to a listener is one system call,
- * whose kernel cost (~10-15 µs on loopback, the receiver's wake-up included) hardly depends on
- * its size, so this sets most of what a listener costs: 2 writes a second of 8 KB each. A new
- * listener's 3 s burst covers the wait many times over.
- */
-export const FLUSH_MS = 500;
-
 /** Samples per MPEG-1 layer III frame. */
 const SAMPLES_PER_FRAME = 1152;
+/** Frames the encoder makes of one clock tick's PCM, at least (9.57 on average at 44.1 kHz). */
+const FRAMES_PER_TICK = Math.floor((TICK_MS / 1000) * (SAMPLE_RATE / SAMPLES_PER_FRAME));
+/**
+ * Frames gathered before they are handed on: two ticks' worth each rounded down (18 frames,
+ * 470 ms), so that every second tick makes a flush (the encoder's output is taken at each
+ * tick, 9 or 10 frames). Each write to a listener is one system call, whose kernel cost
+ * (~10-15 µs on loopback, the receiver's wake-up included) hardly depends on its size, so this
+ * sets most of what a listener costs: 2 writes a second of 8 KB each. A new listener's 3 s
+ * burst covers the wait many times over.
+ */
+export const FLUSH_FRAMES = 2 * FRAMES_PER_TICK;
+/** About how often a flush comes. */
+export const FLUSH_MS = 2 * TICK_MS;
+
 /**
  * Samples between a PCM sample entering the encoder and the same sample in the decoded MP3:
  * LAME's 576 plus the decoder's 529 (the stream has no LAME tag telling players to trim it).
@@ -46,16 +54,17 @@ interface Mark {
 export type Mp3Sink = (bytes: Buffer, title: string | null) => void;
 
 /**
- * The continuous MP3 as the encoder makes it: its output cut into whole frames, gathered for
- * FLUSH_MS and handed on as one chunk, with the title changes placed at the frame where each
- * new track's first sample is heard. Where the listeners are is not its business: each chunk
- * goes to `out` (see Mp3Audience) and to the sinks.
+ * The continuous MP3 as the encoder makes it: its output cut into whole frames, gathered until
+ * there are FLUSH_FRAMES of them and handed on as one chunk (as the output arrives: no timer of
+ * its own), with the title changes placed at the frame where each new track's first sample is
+ * heard. Where the listeners are is not its business: each chunk goes to `out` (see
+ * Mp3Audience) and to the sinks.
  */
 export class Mp3Stream {
   private readonly sinks = new Set<Mp3Sink>();
   private readonly splitter = new Mp3FrameSplitter();
-  private timer: NodeJS.Timeout | null = null;
   private pending: Buffer[] = [];
+  private pendingFrames = 0;
   /** Frames out of the current encoder process. */
   private frames = 0;
   /** Stream bytes passed to `pending` so far, and where the pending ones start. */
@@ -88,15 +97,6 @@ export class Mp3Stream {
     this.marks = [];
   }
 
-  start(): void {
-    this.timer ??= setInterval(() => this.flush(), FLUSH_MS);
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
   /** Hands every flush to `sink` from now on; answers the way to stop. */
   subscribe(sink: Mp3Sink): () => void {
     this.sinks.add(sink);
@@ -113,15 +113,17 @@ export class Mp3Stream {
       }
       i += frameLength(frames, i) || frames.length;
       this.frames++;
+      this.pendingFrames++;
     }
     this.pending.push(frames);
     this.pushed += frames.length;
+    if (this.pendingFrames >= FLUSH_FRAMES) this.flush();
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
+    this.pendingFrames = 0;
     const chunk: Mp3Chunk = {
       bytes,
       start: this.pendingStart,

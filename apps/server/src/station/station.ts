@@ -131,7 +131,6 @@ export class Station {
     await this.publisher.prepare();
     this.publisher.start();
     const resume = await this.scheduler.resume();
-    this.stream.start();
     if (this.icecast) {
       const icecast = this.icecast;
       this.stopRelay = this.stream.subscribe((bytes, title) => icecast.write(bytes, title));
@@ -154,7 +153,6 @@ export class Station {
     this.playout.stop();
     this.stopRelay?.();
     this.icecast?.stop();
-    this.stream.stop();
     this.mp3.dropAll();
     await this.encoder.stop();
     this.deps.log.info('station off air');

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { FLUSH_FRAMES, Mp3Stream, type Mp3Chunk } from './mp3-stream.js';
+
+/** One MPEG-1 layer III frame, 128 kb/s at 44.1 kHz: 417 bytes. */
+const FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]);
+const frames = (n: number) => Buffer.concat(Array<Buffer>(n).fill(FRAME));
+
+describe('Mp3Stream', () => {
+  it('hands on a chunk at every second tick of the clock, with no timer', () => {
+    const chunks: Mp3Chunk[] = [];
+    const stream = new Mp3Stream((c) => chunks.push(c));
+    expect(FLUSH_FRAMES).toBe(18);
+    // The encoder's output as the clock takes it: 9 or 10 frames a tick. The splitter holds
+    // each push's last frame until the next header shows it whole, so a push yields the frames
+    // completed by it.
+    const ticks = [10, 9, 10, 10, 9, 10, 9, 10];
+    const sent: number[] = [];
+    for (const n of ticks) {
+      stream.push(frames(n));
+      sent.push(chunks.length);
+    }
+    // Frames out per push: 9, 9, 10, 10, 9, 10, 9, 10: a chunk at every second push.
+    expect(sent).toEqual([0, 1, 1, 2, 2, 3, 3, 4]);
+    expect(chunks.map((c) => c.bytes.length / FRAME.length)).toEqual([18, 20, 19, 19]);
+    // The chunks follow one another in the stream.
+    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 18, 38, 57]);
+  });
+
+  it('places a title change at its frame, whichever chunk carries it', () => {
+    const chunks: Mp3Chunk[] = [];
+    const stream = new Mp3Stream((c) => chunks.push(c));
+    stream.push(frames(5)); // frames 0-3 out, the 5th held
+    // A track whose first sample is the encoder's sample 1152 * 25, heard 1105 samples later
+    // (the encoder's delay): in frame 25.
+    stream.trackAt(1152 * 25)('Second');
+    for (let i = 0; i < 4; i++) stream.push(frames(10));
+    // Frames 0-23, then 24-43.
+    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 24]);
+    expect(chunks[0]!.changes).toEqual([]);
+    expect(chunks[1]!.changes).toEqual([{ at: 25 * 417, title: 'Second' }]);
+  });
+});
