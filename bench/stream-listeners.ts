@@ -14,10 +14,13 @@
  * What is compared: each side's every process, the ones serving the listeners and the ones
  * making the stream. Queuecast's server process runs the playout clock and hands each listener
  * to its MP3 listener process (MP3_PROCESSES, one on a machine with several cores), which
- * writes the stream to the sockets; its ffmpeg children decode the tracks and encode MP3 and HLS AAC; Icecast's side is
- * icecast2 and an ffmpeg source playing the same demo tunes in real time to MP3 for Icecast
- * and HLS AAC to a folder, as Queuecast's encoder does. The target is judged on the whole
- * sides; each part is printed, and the serving process alone is compared too.
+ * writes the stream to the sockets; its ffmpeg children decode the tracks and encode MP3 and
+ * HLS AAC; Icecast's side is icecast2 and an ffmpeg source playing the same demo tunes in real
+ * time to MP3 for Icecast and HLS AAC to a folder, as Queuecast's encoder does. The target is
+ * judged on the whole sides; each part is printed, and the serving process alone is compared
+ * too. Encoding costs more for some tunes than for others (up to 2.5 times), so in each of its
+ * windows Icecast's source plays what Queuecast played in the matching one, from the same
+ * second (stream-listeners/same-music.ts); each window's music is printed.
  *
  * Icecast runs as nobody (it refuses root) with a generated config: 48 KB burst on connect, as
  * ours, a 256 KB queue, as our drop threshold. Icecast 2.4
@@ -28,7 +31,9 @@
  *
  * Run: npm run stream-listeners -w bench -- [--listeners 100,1000,5000] [--seconds 30]
  *        [--in-flight 200] [--icecast-in-flight 16] [--idle-seconds 10] [--icecast 0]
- *        [--icecast-source music|music-mp3-only|noise] [--node-floor 0]
+ *        [--icecast-source music|music-mp3-only|noise] [--node-floor 0] [--server path/to/main.js]
+ *
+ * `--server` measures another build of the server (default: apps/server/dist/main.js).
  *
  * A third side, the Node floor (`stream-listeners/node-floor-server.ts`): `node:http` alone
  * writing the same bytes to the same listeners, no framework and no playout. It shows what
@@ -47,8 +52,16 @@ import {
 } from './support/processes.js';
 import { makeDemoMusic } from './support/demo-music.js';
 import { sampleTrees, treeMemory, treePercent, type PartOf } from './support/proc-tree.js';
-import { SERVER_ARENAS, startStation } from './support/station.js';
+import { SERVER_ARENAS, SERVER_MAIN, startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
+import {
+  describe,
+  durations,
+  OnAirLog,
+  writeProgramme,
+  type Programme,
+  type Span,
+} from './stream-listeners/same-music.js';
 import { startNodeFloor } from './stream-listeners/node-floor.js';
 import { Listener } from './stream-listeners/listener.js';
 import {
@@ -75,6 +88,18 @@ if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
 }
 
 const FIRST_BYTE_TIMEOUT_MS = 30_000;
+/** Filler before Icecast's idle window: the source connecting and a burst's worth queued. */
+const LEAD_S = 12;
+/**
+ * Filler before each of Icecast's windows: the previous one's 3 s pause, then its listeners
+ * connecting (about 50 a second, see above) with room to spare; its music starts on time only
+ * if they are all in by then.
+ */
+const fillerBefore = (listeners: number) => 8 + listeners / 35;
+/** Music after the last window, so the source outlasts the bench. */
+const PROGRAMME_TAIL_S = 600;
+/** A window this late after its music began is reported as not matched. */
+const LATE_OK_S = 0.5;
 const TARGETS: Targets = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
 
 /** Queuecast's MP3 listener process (MP3_PROCESSES), which holds the listeners' sockets. */
@@ -91,7 +116,17 @@ const queuecastParts: PartOf = ({ name, cmdline, root, reaped }) => {
 const icecastParts: PartOf = ({ name, reaped }) =>
   name === 'icecast2' ? 'server' : reaped ? `${name}'s ended children` : `${name} source`;
 
-async function runListeners(side: Side, n: number): Promise<Result> {
+/** Wall-clock time (ms) at which a side's phase (0: idle, then each count) is to be measured. */
+type StartAt = (phase: number) => number | undefined;
+
+/** Waits for a phase's planned start; answers how late it began (s), 0 if it had none. */
+async function waitFor(at: number | undefined): Promise<number> {
+  if (at === undefined) return 0;
+  if (at > Date.now()) await sleep(at - Date.now());
+  return Math.max(0, (Date.now() - at) / 1000);
+}
+
+async function runListeners(side: Side, n: number, startAt?: number): Promise<Result> {
   const shared = Buffer.allocUnsafe(64 * 1024);
   const rampStart = performance.now();
   const request = Buffer.from(
@@ -138,6 +173,8 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   });
 
   const rampS = (performance.now() - rampStart) / 1000;
+  const lateS = await waitFor(startAt);
+  const from = Date.now() / 1000;
   for (const l of listeners) l.windowStartBytes = l.audioBytes;
   const cpu0 = sampleCpu(side.pid);
   const tree0 = sampleTrees(side.roots, side.partOf);
@@ -158,6 +195,7 @@ async function runListeners(side: Side, n: number): Promise<Result> {
   const rss = rssSeen.reduce((a, b) => a + b, 0) / rssSeen.length;
   const rssPeak = Math.max(...rssSeen);
   const rssEnd = rssSeen.at(-1) ?? rss;
+  const span: Span = { from, to: Date.now() / 1000 };
   const pssParts = treeMemory(side.roots, side.partOf);
   const rssParts = treeMemory(side.roots, side.partOf, 'Rss');
   ending = true;
@@ -189,33 +227,48 @@ async function runListeners(side: Side, n: number): Promise<Result> {
     listenersRss: rssParts.get(LISTENER_PROCESS) ?? rss,
     loadGenCpu: ((own.user + own.system) / 1e6 / elapsedS) * 100,
     rampS,
+    span,
+    lateS,
   };
   // Let the server see the sockets go before the next round.
   await sleep(3000);
   return result;
 }
 
-async function idleCpu(side: Side): Promise<Idle> {
+async function idleCpu(side: Side, startAt?: number): Promise<Idle> {
+  const lateS = await waitFor(startAt);
+  const from = Date.now() / 1000;
   const a = sampleCpu(side.pid);
   const treeA = sampleTrees(side.roots, side.partOf);
   await sleep(idleSeconds * 1000);
   const tree = treePercent(treeA, sampleTrees(side.roots, side.partOf));
-  return { cpu: cpuPercent(a, sampleCpu(side.pid)), sideCpu: tree.total, parts: tree.parts };
+  return {
+    cpu: cpuPercent(a, sampleCpu(side.pid)),
+    sideCpu: tree.total,
+    parts: tree.parts,
+    span: { from, to: Date.now() / 1000 },
+    lateS,
+  };
 }
 
-async function runSide(side: Side, idle: Map<string, Idle>, results: Result[]) {
+async function runSide(
+  side: Side,
+  idle: Map<string, Idle>,
+  results: Result[],
+  startAt: StartAt = () => undefined,
+) {
   console.log(
     `\n${side.name}: pid ${side.pid}, open-file limit ${openFileLimit(side.pid)}, ` +
       `idle RSS ${rssMiB(side.pid).toFixed(0)} MiB, listeners opened ${side.inFlight} at a time`,
   );
-  const i = await idleCpu(side);
+  const i = await idleCpu(side, startAt(0));
   idle.set(side.name, i);
   console.log(
     `  no listeners, over ${idleSeconds} s: server CPU ${i.cpu.toFixed(1)}% of a core; whole side ` +
       `${i.sideCpu.toFixed(1)}% (${showParts(i.parts, '%', 1)})`,
   );
-  for (const n of listenerCounts) {
-    const r = await runListeners(side, n);
+  for (const [k, n] of listenerCounts.entries()) {
+    const r = await runListeners(side, n, startAt(k + 1));
     results.push(r);
     console.log(summary(r));
   }
@@ -232,9 +285,16 @@ console.log(
 const results: Result[] = [];
 const idle = new Map<string, Idle>();
 
+const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
+const music = withFloor || withIcecast ? await makeDemoMusic(ffmpeg) : null;
+/** Icecast's source plays what Queuecast played in each window (see same-music.ts). */
+const sameMusic = music !== null && withIcecast && icecastSource !== 'noise';
+
 // Every listener comes from 127.0.0.1: the per-address cap is lifted.
-const station = await startStation({ MP3_MAX_PER_IP: '100000' });
+const station = await startStation({ MP3_MAX_PER_IP: '100000' }, args.get('server') || SERVER_MAIN);
+const onAir = sameMusic ? new OnAirLog(station.wsUrl, music) : null;
 try {
+  await onAir?.ready;
   await runSide(
     {
       name: 'queuecast',
@@ -249,11 +309,30 @@ try {
     results,
   );
 } finally {
+  onAir?.close();
   await station.stop();
 }
 
-const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
-const music = withFloor || withIcecast ? await makeDemoMusic(ffmpeg) : null;
+/**
+ * Queuecast's windows (idle, then each count) and the music in each; null where the music is
+ * not matched.
+ */
+const queuecastPhases = (() => {
+  if (!onAir) return null;
+  const phases = [idle.get('queuecast')!, ...results.filter((r) => r.side === 'queuecast')];
+  const pieces = phases.map((p) => onAir.pieces(p.span));
+  if (pieces.some((p) => p === null)) {
+    console.log("\nmusic: Queuecast's live updates did not cover its windows; not matched");
+    return null;
+  }
+  phases.forEach((p, i) => {
+    p.music = describe(pieces[i]!);
+    console.log(
+      `  queuecast music, ${i === 0 ? 'idle' : `N=${listenerCounts[i - 1]}`}: ${p.music}`,
+    );
+  });
+  return phases.map((p, i) => ({ span: p.span, pieces: pieces[i]! }));
+})();
 
 if (music && withFloor) {
   console.log('\nnode floor: node:http alone, a demo tune from memory, the same flushes and burst');
@@ -269,14 +348,29 @@ if (!music || !withIcecast) {
   console.log('\nicecast: skipped (--icecast 0)');
 } else {
   let source: IcecastSource = 'noise';
+  let programme: Programme | null = null;
   if (icecastSource !== 'noise') {
-    source = { music, hls: icecastSource === 'music' };
+    if (queuecastPhases) {
+      programme = writeProgramme(
+        music,
+        durations(ffmpeg, music.files),
+        queuecastPhases.map(({ span, pieces }, i) => ({
+          filler: i === 0 ? LEAD_S : fillerBefore(listenerCounts[i - 1]!),
+          pieces,
+          seconds: span.to - span.from,
+        })),
+        PROGRAMME_TAIL_S,
+      );
+    }
+    source = { music, hls: icecastSource === 'music', list: programme?.list };
   }
   console.log(
     `\nicecast source: ffmpeg -re, ${
       source === 'noise'
         ? 'pink noise to MP3 128 kb/s'
-        : `the ${source.music.files.length} demo tunes in a loop to MP3 128 kb/s` +
+        : (programme
+            ? `the music Queuecast played in each window (filler between), as MP3 128 kb/s`
+            : `the ${source.music.files.length} demo tunes in a loop to MP3 128 kb/s`) +
           (source.hls ? ' and HLS AAC 128 kb/s (2 s segments), as Queuecast' : ' only')
     }`,
   );
@@ -290,11 +384,16 @@ if (!music || !withIcecast) {
   if ('unavailable' in icecast) {
     console.log(`\nICECAST NOT RUN: ${icecast.unavailable}; Queuecast's side only`);
   } else {
+    const plan = programme;
+    const startAt: StartAt = (phase) =>
+      plan ? icecast.sourceStartedAt + plan.windowsAt[phase]! * 1000 : undefined;
+    const before = results.length;
     try {
       await runSide(
         { ...icecast.side, roots: [icecast.side.pid, icecast.sourcePid], partOf: icecastParts },
         idle,
         results,
+        startAt,
       );
       const problems = icecast.errorLog();
       if (problems.length > 0) {
@@ -303,6 +402,21 @@ if (!music || !withIcecast) {
       }
     } finally {
       await icecast.stop();
+    }
+    if (queuecastPhases && plan) {
+      const phases = [idle.get('icecast')!, ...results.slice(before)];
+      phases.forEach((p) => {
+        p.music =
+          p.lateS <= LATE_OK_S
+            ? "the same as Queuecast's"
+            : `NOT the same: began ${p.lateS.toFixed(1)} s after Queuecast's music (listeners ` +
+              'took longer to connect than the filler lasted)';
+      });
+      phases.forEach((p, i) =>
+        console.log(
+          `  icecast music, ${i === 0 ? 'idle' : `N=${listenerCounts[i - 1]}`}: ${p.music}`,
+        ),
+      );
     }
   }
 }

@@ -16,13 +16,16 @@ import {
 } from '../support/processes.js';
 import type { Side } from './side.js';
 
-export type IcecastSource = { music: DemoMusic; hls: boolean } | 'noise';
+/**
+ * The demo tunes in a loop, or a concat list of them (`list`: see same-music.ts), or noise.
+ */
+export type IcecastSource = { music: DemoMusic; hls: boolean; list?: string } | 'noise';
 
 function sourceArgs(source: IcecastSource, url: string, hlsDir: string | null): string[] {
   const input =
     source === 'noise'
       ? ['-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.3:sample_rate=44100']
-      : ['-f', 'concat', '-safe', '0', '-i', concatList(source.music, 100)];
+      : ['-f', 'concat', '-safe', '0', '-i', source.list ?? concatList(source.music, 100)];
   const hls = hlsDir
     ? [
         ...['-map', '0:a', '-ac', '2', '-c:a', 'aac', '-b:a', '128k'],
@@ -54,6 +57,8 @@ export async function startIcecast(opts: {
   | {
       side: Omit<Side, 'roots' | 'partOf'>;
       sourcePid: number;
+      /** When the source was started (epoch ms): its music plays in real time from then. */
+      sourceStartedAt: number;
       stop: () => Promise<void>;
       errorLog: () => string[];
     }
@@ -64,6 +69,7 @@ export async function startIcecast(opts: {
   if ('unavailable' in server) return server;
   const hlsDir =
     opts.source !== 'noise' && opts.source.hls ? scratchDir('queuecast-bench-ice-hls-') : null;
+  const sourceStartedAt = Date.now();
   const source = spawnManaged(
     opts.ffmpeg,
     sourceArgs(opts.source, server.sourceUrl('/live.mp3'), hlsDir),
@@ -88,6 +94,7 @@ export async function startIcecast(opts: {
         inFlight: opts.inFlight,
       },
       sourcePid: source.pid!,
+      sourceStartedAt,
       stop,
       errorLog: () => server.errorLog(),
     };

@@ -1,4 +1,5 @@
 /** The figures bench/stream-listeners prints: each round's summary and the final table. */
+import type { Span } from './same-music.js';
 
 export interface Result {
   side: string;
@@ -28,12 +29,20 @@ export interface Result {
   pssParts: Map<string, number>;
   loadGenCpu: number;
   rampS: number;
+  /** The window, and how late it began after its planned start (Icecast's, to match the music). */
+  span: Span;
+  lateS: number;
+  /** The music the side encoded in the window. */
+  music?: string;
 }
 
 export interface Idle {
   cpu: number;
   sideCpu: number;
   parts: Map<string, number>;
+  span: Span;
+  lateS: number;
+  music?: string;
 }
 
 export interface Targets {
@@ -59,7 +68,8 @@ export function summary(r: Result): string {
     `${r.kBpsPerListener.toFixed(1)} kB/s per listener; server CPU ${r.cpu.toFixed(1)}% of a core, ` +
     `RSS ${r.rss.toFixed(0)} MiB, peak ${r.rssPeak.toFixed(0)}, at the end ${r.rssEnd.toFixed(0)} (listeners' process ${r.listenersRss.toFixed(0)}); load generator CPU ${r.loadGenCpu.toFixed(0)}%\n` +
     `    whole side CPU ${r.sideCpu.toFixed(1)}% (${showParts(r.cpuParts, '%', 1)}); ` +
-    `PSS ${r.sidePss.toFixed(0)} MiB (${showParts(r.pssParts, ' MiB', 0)})`
+    `PSS ${r.sidePss.toFixed(0)} MiB (${showParts(r.pssParts, ' MiB', 0)})` +
+    (r.music ? `\n    music: ${r.music}` : '')
   );
 }
 
