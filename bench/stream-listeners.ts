@@ -92,10 +92,10 @@ const FIRST_BYTE_TIMEOUT_MS = 30_000;
 const LEAD_S = 12;
 /**
  * Filler before each of Icecast's windows: the previous one's 3 s pause, then its listeners
- * connecting (about 50 a second, see above) with room to spare; its music starts on time only
- * if they are all in by then.
+ * connecting (about 50 a second, see above; 5,000 took 156 s) with room to spare; its music
+ * starts on time only if they are all in by then.
  */
-const fillerBefore = (listeners: number) => 8 + listeners / 35;
+const fillerBefore = (listeners: number) => 8 + listeners / 30;
 /** Music after the last window, so the source outlasts the bench. */
 const PROGRAMME_TAIL_S = 600;
 /** A window this late after its music began is reported as not matched. */
