@@ -56,9 +56,9 @@ import { SERVER_ARENAS, SERVER_MAIN, startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
 import {
   describe,
-  durations,
+  icecastProgramme,
+  matchedMusic,
   OnAirLog,
-  writeProgramme,
   type Programme,
   type Span,
 } from './stream-listeners/same-music.js';
@@ -88,18 +88,6 @@ if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
 }
 
 const FIRST_BYTE_TIMEOUT_MS = 30_000;
-/** Filler before Icecast's idle window: the source connecting and a burst's worth queued. */
-const LEAD_S = 12;
-/**
- * Filler before each of Icecast's windows: the previous one's 3 s pause, then its listeners
- * connecting (about 50 a second, see above; 5,000 took 156 s) with room to spare; its music
- * starts on time only if they are all in by then.
- */
-const fillerBefore = (listeners: number) => 8 + listeners / 30;
-/** Music after the last window, so the source outlasts the bench. */
-const PROGRAMME_TAIL_S = 600;
-/** A window this late after its music began is reported as not matched. */
-const LATE_OK_S = 0.5;
 const TARGETS: Targets = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
 
 /** Queuecast's MP3 listener process (MP3_PROCESSES), which holds the listeners' sockets. */
@@ -351,16 +339,7 @@ if (!music || !withIcecast) {
   let programme: Programme | null = null;
   if (icecastSource !== 'noise') {
     if (queuecastPhases) {
-      programme = writeProgramme(
-        music,
-        durations(ffmpeg, music.files),
-        queuecastPhases.map(({ span, pieces }, i) => ({
-          filler: i === 0 ? LEAD_S : fillerBefore(listenerCounts[i - 1]!),
-          pieces,
-          seconds: span.to - span.from,
-        })),
-        PROGRAMME_TAIL_S,
-      );
+      programme = icecastProgramme(ffmpeg, music, queuecastPhases, listenerCounts);
     }
     source = { music, hls: icecastSource === 'music', list: programme?.list };
   }
@@ -406,11 +385,7 @@ if (!music || !withIcecast) {
     if (queuecastPhases && plan) {
       const phases = [idle.get('icecast')!, ...results.slice(before)];
       phases.forEach((p) => {
-        p.music =
-          p.lateS <= LATE_OK_S
-            ? "the same as Queuecast's"
-            : `NOT the same: began ${p.lateS.toFixed(1)} s after Queuecast's music (listeners ` +
-              'took longer to connect than the filler lasted)';
+        p.music = matchedMusic(p.lateS);
       });
       phases.forEach((p, i) =>
         console.log(

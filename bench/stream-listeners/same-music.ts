@@ -14,6 +14,19 @@ import type { PlaybackUpdate } from '@queuecast/contract';
 import WebSocket from 'ws';
 import type { DemoMusic } from '../support/demo-music.js';
 
+/** Filler before Icecast's idle window: the source connecting and a burst's worth queued. */
+const LEAD_S = 12;
+/**
+ * Filler before each of Icecast's windows: the previous one's 3 s pause, then its listeners
+ * connecting (about 50 a second; 5,000 took 156 s) with room to spare; its music
+ * starts on time only if they are all in by then.
+ */
+const fillerBefore = (listeners: number) => 8 + listeners / 30;
+/** Music after the last window, so the source outlasts the bench. */
+const PROGRAMME_TAIL_S = 600;
+/** A window this late after its music began is reported as not matched. */
+const LATE_OK_S = 0.5;
+
 /** A part of a tune: from `from` to `to` seconds into it (`to` null: to its end). */
 export interface Piece {
   file: string;
@@ -171,4 +184,34 @@ export function describe(pieces: Piece[]): string {
       return `${name}${from}${to}`;
     })
     .join(', ');
+}
+
+/**
+ * Icecast's programme for Queuecast's phases (its idle window, then one per listener count):
+ * filler before each, long enough for that count's listeners to connect, then its music.
+ */
+export function icecastProgramme(
+  ffmpeg: string,
+  music: DemoMusic,
+  phases: { span: Span; pieces: Piece[] }[],
+  listenerCounts: number[],
+): Programme {
+  return writeProgramme(
+    music,
+    durations(ffmpeg, music.files),
+    phases.map(({ span, pieces }, i) => ({
+      filler: i === 0 ? LEAD_S : fillerBefore(listenerCounts[i - 1]!),
+      pieces,
+      seconds: span.to - span.from,
+    })),
+    PROGRAMME_TAIL_S,
+  );
+}
+
+/** Whether a window of Icecast's that began `lateS` after its planned start had the same music. */
+export function matchedMusic(lateS: number): string {
+  return lateS <= LATE_OK_S
+    ? "the same as Queuecast's"
+    : `NOT the same: began ${lateS.toFixed(1)} s after Queuecast's music (listeners ` +
+        'took longer to connect than the filler lasted)';
 }
