@@ -208,7 +208,10 @@ export function icecastProgramme(
   );
 }
 
-/** Whether a window of Icecast's that began `lateS` after its planned start had the same music. */
+/**
+ * The verdict line on a window of Icecast's that began `lateS` after its planned start: whether
+ * its listeners heard the same music as Queuecast's did in the matching window.
+ */
 export function matchedMusic(lateS: number): string {
   return lateS <= LATE_OK_S
     ? "the same as Queuecast's"
