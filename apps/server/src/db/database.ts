@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { loadOnUse } from '../lib/load-on-use.js';
 import type { Engine } from './dialect.js';
 import type { Database } from './schema.js';
+import { nameStatements } from './pg-statements.js';
 import { keepStatements } from './statement-cache.js';
 
 /** PostgreSQL's driver, loaded with the first PostgreSQL database opened. */
@@ -39,7 +40,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     // An idle client whose connection the server ends (restart, failover) must not crash us;
     // the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: nameStatements(pool) }) });
     const url = new URL(opts.databaseUrl);
     return {
       db,
