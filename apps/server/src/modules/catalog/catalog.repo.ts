@@ -1,25 +1,8 @@
-import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Db } from '../../db/database.js';
 import { engineOf, idIn, type Engine } from '../../db/dialect.js';
 
 /** Tags a related cloud lists. */
 export const RELATED_LIMIT = 30;
-/** The song page lists this many of the song's last plays. */
-const HISTORY_LIMIT = 50;
-/** The song page lists this many of the song's comments, newest first. */
-const COMMENTS_LIMIT = 200;
-
-export interface SongPageFacts {
-  /** The song's artists in credit order. */
-  credits: { id: number; name: string }[];
-  comments: { id: number; username: string; created_at: number; comment: string }[];
-  tags: { name: string; partners: [string, number][] }[];
-  votes: { username: string; vote: number }[];
-  favorites: { username: string }[];
-  history: { played_at: number; requested_by_username: string | null }[];
-  request_count: number;
-}
 
 /** A tag as the catalogue's pages and queue actions need it. */
 export interface TagRef {
@@ -234,92 +217,4 @@ export class CatalogRepo {
       .execute();
     return rows.map((r) => ({ name: r.name, n: Number(r.n) }));
   }
-
-  /**
-   * What the song page shows beside the song's row, in one statement: its artists, its tags
-   * (each with its kept list of strongest partners), votes, favourites, the last plays, the
-   * comments and how many times it was requested. Each list is built as a JSON array by the
-   * database, so the page costs one round trip here instead of one per list.
-   */
-  async songPage(songId: number): Promise<SongPageFacts> {
-    const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
-    const row = await this.db
-      .selectNoFrom((eb) => [
-        json(
-          eb
-            .selectFrom('song_artists as sa')
-            .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-            .select(['a.id', 'a.name'])
-            .where('sa.song_id', '=', songId)
-            .orderBy('sa.position'),
-        ).as('credits'),
-        json(
-          eb
-            .selectFrom('song_tags as st')
-            .innerJoin('tags as t', 't.id', 'st.tag_id')
-            .select(['t.name', 't.top_partners'])
-            .where('st.song_id', '=', songId)
-            .orderBy('t.name'),
-        ).as('tags'),
-        json(
-          eb
-            .selectFrom('votes as v')
-            .innerJoin('users as u', 'u.id', 'v.user_id')
-            .select(['u.username', 'v.vote'])
-            .where('v.song_id', '=', songId)
-            .orderBy('v.created_at', 'desc'),
-        ).as('votes'),
-        json(
-          eb
-            .selectFrom('favorites as f')
-            .innerJoin('users as u', 'u.id', 'f.user_id')
-            .select('u.username')
-            .where('f.song_id', '=', songId)
-            .orderBy('u.username'),
-        ).as('favorites'),
-        json(
-          eb
-            .selectFrom('play_history as h')
-            .leftJoin('users as u', 'u.id', 'h.requested_by')
-            .select(['h.started_at as played_at', 'u.username as requested_by_username'])
-            .where('h.song_id', '=', songId)
-            .orderBy('h.started_at', 'desc')
-            .limit(HISTORY_LIMIT),
-        ).as('history'),
-        json(
-          eb
-            .selectFrom('comments as c')
-            .innerJoin('users as u', 'u.id', 'c.user_id')
-            .select(['c.id', 'u.username', 'c.created_at', 'c.comment'])
-            .where('c.song_id', '=', songId)
-            .orderBy('c.id', 'desc')
-            .limit(COMMENTS_LIMIT),
-        ).as('comments'),
-        eb
-          .selectFrom('queue_entries')
-          .select((q) => q.fn.countAll<number>().as('n'))
-          .where('song_id', '=', songId)
-          .where('requested_by', 'is not', null)
-          .as('request_count'),
-      ])
-      .executeTakeFirstOrThrow();
-    const tags = fromJson(row.tags);
-    return {
-      credits: fromJson(row.credits),
-      comments: fromJson(row.comments),
-      tags: tags.map((t) => ({
-        name: t.name,
-        partners: JSON.parse(t.top_partners) as [string, number][],
-      })),
-      votes: fromJson(row.votes),
-      favorites: fromJson(row.favorites),
-      history: fromJson(row.history),
-      request_count: Number(row.request_count ?? 0),
-    };
-  }
-}
-
-/** SQLite hands a JSON array over as text, PostgreSQL as the parsed value. */
-function fromJson<T>(value: T[] | string): T[] {
-  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }

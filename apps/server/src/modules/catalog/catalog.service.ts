@@ -68,28 +68,19 @@ export class CatalogService {
   ) {}
 
   async songDetail(id: number, viewer: Viewer | null): Promise<SongDetail> {
-    // Two statements: the song's row, and everything else on its page (the credits among it).
-    const facts = this.catalog.songPage(id);
-    const [song, page] = await Promise.all([
-      this.presenter.detail(
-        id,
-        viewer,
-        facts.then((f) => f.credits),
-      ),
-      facts,
-    ]);
-    const { tags, votes, favorites, history, comments } = page;
-    if (!song) throw notFound('Song not found.');
-    song.tags = tags.map((t) => t.name);
+    const detail = await this.presenter.detail(id, viewer);
+    if (!detail) throw notFound('Song not found.');
+    const { song, facts } = detail;
+    song.tags = facts.tags.map((t) => t.name);
     return {
       song,
       tags: song.tags,
-      relatedTags: counts(relatedTags(tags, LIMITS.relatedTagsShown)),
-      votes,
-      favorites,
-      history,
-      comments,
-      request_count: page.request_count,
+      relatedTags: counts(relatedTags(facts.tags, LIMITS.relatedTagsShown)),
+      votes: facts.votes,
+      favorites: facts.favorites,
+      history: facts.history,
+      comments: facts.comments,
+      request_count: facts.request_count,
     };
   }
 

@@ -8,9 +8,8 @@ import {
   type RequestRules,
   type SongFacts,
 } from '../../core/song-rules.js';
-import type { SongPageFacts } from './catalog.repo.js';
 import type { QueueSlots } from './queue-slots.js';
-import type { SongRepo, SongRow } from './song.repo.js';
+import type { SongPageFacts, SongRepo, SongRow } from './song.repo.js';
 
 export interface Viewer {
   id: number;
@@ -108,30 +107,35 @@ export class SongPresenter {
   }
 
   /**
-   * The song page's view: the list fields, how the song plays on air (length cap, skip and
-   * fade-out, in seconds) and its file's name, all from the one row read; its artists in
-   * credit order come with the rest of its page (`credits`).
+   * The song page: the song as lists show it, with how it plays on air (length cap, skip and
+   * fade-out, in seconds) and its file's name, and the page's lists (`facts`); its row, its
+   * artists in credit order and the lists come in one read. Undefined when there is no such
+   * song.
    */
   async detail(
     id: number,
     viewer: Viewer | null,
-    credits: Promise<SongPageFacts['credits']>,
-  ): Promise<DetailSong | undefined> {
+  ): Promise<{ song: DetailSong; facts: SongPageFacts } | undefined> {
+    const page = this.songs.page(id);
     const [presented] = await this.presentRows(
       [id],
-      this.songs.detailRows([id]),
+      page.then((p) => (p ? [p.row] : [])),
       viewer,
       {},
-      credits.then((list) => list.map((a) => ({ song_id: id, id: a.id, name: a.name }))),
+      page.then((p) => (p?.facts.credits ?? []).map((a) => ({ song_id: id, ...a }))),
     );
-    if (!presented) return undefined;
+    const read = await page;
+    if (!presented || !read) return undefined;
     const { song, row } = presented;
     return {
-      ...song,
-      h_length: row.h_length,
-      h_skip: row.h_skip,
-      h_fadeout: row.h_fadeout,
-      filename: row.filename,
+      song: {
+        ...song,
+        h_length: row.h_length,
+        h_skip: row.h_skip,
+        h_fadeout: row.h_fadeout,
+        filename: row.filename,
+      },
+      facts: read.facts,
     };
   }
 

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Db } from '../../db/database.js';
 import { engineOf, idIn, type Engine } from '../../db/dialect.js';
 import type { QueueSlot } from './queue-slots.js';
@@ -25,9 +27,35 @@ export interface DetailSongRow extends SongRow {
   filename: string | null;
 }
 
+/** The song page lists this many of the song's last plays. */
+const HISTORY_LIMIT = 50;
+/** The song page lists this many of the song's comments, newest first. */
+const COMMENTS_LIMIT = 200;
+
+/** What the song page shows beside the song's row. */
+export interface SongPageFacts {
+  /** The song's artists in credit order. */
+  credits: { id: number; name: string }[];
+  comments: { id: number; username: string; created_at: number; comment: string }[];
+  tags: { name: string; partners: [string, number][] }[];
+  votes: { username: string; vote: number }[];
+  favorites: { username: string }[];
+  history: { played_at: number; requested_by_username: string | null }[];
+  request_count: number;
+}
+
+/** A song's row and its page's lists, read together (see `SongRepo.page`). */
+export interface SongPage {
+  row: DetailSongRow;
+  facts: SongPageFacts;
+}
+
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Reads songs and what hangs off them, always for a batch of ids: one query per kind. */
+/**
+ * Reads songs and what hangs off them: lists for a batch of ids, one query per kind, and one
+ * song's page in one statement.
+ */
 export class SongRepo {
   private readonly engine: Engine;
   /** Tag names by id, filled as lists meet them (see `tags`). */
@@ -43,13 +71,18 @@ export class SongRepo {
   }
 
   /**
-   * The rows with the name of each song's file: a song has at most one (a second upload is
-   * refused); should there be more, the approved one, then the oldest, is named.
+   * A song's page in one statement: its row with the name of its file, and every list the page
+   * shows beside it (artists, tags with their kept partner counts, votes, favourites, the last
+   * plays, the comments, how many times it was requested), each built as a JSON array by the
+   * database. One round trip instead of one per list: on PostgreSQL each is a network exchange
+   * and a statement to run. A song has at most one file (a second upload is refused); should
+   * there be more, the approved one, then the oldest, is named. Undefined when there is no such
+   * song.
    */
-  detailRows(ids: readonly number[]): Promise<DetailSongRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.rowsQuery(ids)
-      .select((eb) =>
+  async page(songId: number): Promise<SongPage | undefined> {
+    const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
+    const row = await this.rowsQuery([songId])
+      .select((eb) => [
         eb
           .selectFrom('files as f')
           .select('f.filename')
@@ -58,8 +91,81 @@ export class SongRepo {
           .orderBy('f.id')
           .limit(1)
           .as('filename'),
-      )
-      .execute();
+        json(
+          eb
+            .selectFrom('song_artists as sa')
+            .innerJoin('artists as a', 'a.id', 'sa.artist_id')
+            .select(['a.id', 'a.name'])
+            .where('sa.song_id', '=', songId)
+            .orderBy('sa.position'),
+        ).as('credits'),
+        json(
+          eb
+            .selectFrom('song_tags as st')
+            .innerJoin('tags as t', 't.id', 'st.tag_id')
+            .select(['t.name', 't.top_partners'])
+            .where('st.song_id', '=', songId)
+            .orderBy('t.name'),
+        ).as('tags'),
+        json(
+          eb
+            .selectFrom('votes as v')
+            .innerJoin('users as u', 'u.id', 'v.user_id')
+            .select(['u.username', 'v.vote'])
+            .where('v.song_id', '=', songId)
+            .orderBy('v.created_at', 'desc'),
+        ).as('votes'),
+        json(
+          eb
+            .selectFrom('favorites as fv')
+            .innerJoin('users as u', 'u.id', 'fv.user_id')
+            .select('u.username')
+            .where('fv.song_id', '=', songId)
+            .orderBy('u.username'),
+        ).as('favorites'),
+        json(
+          eb
+            .selectFrom('play_history as h')
+            .leftJoin('users as u', 'u.id', 'h.requested_by')
+            .select(['h.started_at as played_at', 'u.username as requested_by_username'])
+            .where('h.song_id', '=', songId)
+            .orderBy('h.started_at', 'desc')
+            .limit(HISTORY_LIMIT),
+        ).as('history'),
+        json(
+          eb
+            .selectFrom('comments as c')
+            .innerJoin('users as u', 'u.id', 'c.user_id')
+            .select(['c.id', 'u.username', 'c.created_at', 'c.comment'])
+            .where('c.song_id', '=', songId)
+            .orderBy('c.id', 'desc')
+            .limit(COMMENTS_LIMIT),
+        ).as('comments'),
+        eb
+          .selectFrom('queue_entries')
+          .select((q) => q.fn.countAll<number>().as('n'))
+          .where('song_id', '=', songId)
+          .where('requested_by', 'is not', null)
+          .as('request_count'),
+      ])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { credits, tags, votes, favorites, history, comments, request_count, ...song } = row;
+    return {
+      row: song,
+      facts: {
+        credits: fromJson(credits),
+        comments: fromJson(comments),
+        tags: fromJson(tags).map((t) => ({
+          name: t.name,
+          partners: JSON.parse(t.top_partners) as [string, number][],
+        })),
+        votes: fromJson(votes),
+        favorites: fromJson(favorites),
+        history: fromJson(history),
+        request_count: Number(request_count ?? 0),
+      },
+    };
   }
 
   private rowsQuery(ids: readonly number[]) {
@@ -197,4 +303,9 @@ export class SongRepo {
       .where('id', '=', songId)
       .execute();
   }
+}
+
+/** SQLite hands a JSON array over as text, PostgreSQL as the parsed value. */
+function fromJson<T>(value: T[] | string): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
