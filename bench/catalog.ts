@@ -9,7 +9,11 @@
  * catalog/databases.ts), so that the figures are of the queries, not of a disk.
  * Run: npm run catalog -w bench -- [--songs 1000000] [--db sqlite|postgres|both] [--iterations 200]
  *   [--data DIR] (keeps the generated catalogues between runs: see catalog/databases.ts)
+ * With both engines, each is timed in a child process of its own (see `inOwnProcess`).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -162,11 +166,40 @@ async function run(engine: string): Promise<QueryFigures[]> {
   return figures;
 }
 
-console.log(
-  `bench/catalog — ${songCount} songs, ${size.artists} artists, ${size.platforms} platforms, ` +
-    `${size.tags} tags (about ${size.tagsPerSong} a song); ${os.cpus().length} cores, ` +
-    `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
-);
-const results = new Map<string, QueryFigures[]>();
-for (const engine of engines) results.set(engine, await run(engine));
-printSummary(results);
+/**
+ * Each engine is timed in a process of its own, as a station runs on one: timed after the
+ * other in the same process, an engine's figures carried the other's heap and the code V8 had
+ * optimised for the other's row shapes (PostgreSQL's two-tag p95 was 3-5 ms higher after
+ * SQLite's run than alone). The child writes its figures to `--figures FILE`.
+ */
+async function inOwnProcess(engine: string): Promise<QueryFigures[]> {
+  const file = path.join(os.tmpdir(), `qc-bench-catalog-${process.pid}-${engine}.json`);
+  const argv = process.argv.slice(2).filter((a, i, all) => a !== '--db' && all[i - 1] !== '--db');
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, process.argv[1]!, ...argv, '--db', engine, '--figures', file],
+    { stdio: 'inherit' },
+  );
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`bench/catalog on ${engine} exited with ${code}`);
+  const figures = JSON.parse(fs.readFileSync(file, 'utf8')) as QueryFigures[];
+  fs.rmSync(file);
+  return figures;
+}
+
+const figuresFile = args.get('figures');
+if (figuresFile) {
+  fs.writeFileSync(figuresFile, JSON.stringify(await run(engines[0]!)));
+} else {
+  console.log(
+    `bench/catalog — ${songCount} songs, ${size.artists} artists, ${size.platforms} platforms, ` +
+      `${size.tags} tags (about ${size.tagsPerSong} a song); ${os.cpus().length} cores, ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}` +
+      (engines.length > 1 ? '; each engine in a process of its own' : ''),
+  );
+  const results = new Map<string, QueryFigures[]>();
+  for (const engine of engines) {
+    results.set(engine, engines.length > 1 ? await inOwnProcess(engine) : await run(engine));
+  }
+  printSummary(results);
+}
