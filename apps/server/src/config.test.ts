@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      databaseNamedStatements: true,
       tokenTtlSeconds: 7 * 86400,
       signupMode: 'open',
       queueLimit: 2,
@@ -23,9 +24,16 @@ describe('loadConfig', () => {
   });
 
   it('reads durations, booleans and treats empty values as unset', () => {
-    const c = loadConfig({ TOKEN_TTL: '12h', DEMO_LIBRARY: '0', PORT: '', HOST: '127.0.0.1' });
+    const c = loadConfig({
+      TOKEN_TTL: '12h',
+      DEMO_LIBRARY: '0',
+      DATABASE_NAMED_STATEMENTS: 'no',
+      PORT: '',
+      HOST: '127.0.0.1',
+    });
     expect(c.tokenTtlSeconds).toBe(12 * 3600);
     expect(c.demoLibrary).toBe(false);
+    expect(c.databaseNamedStatements).toBe(false);
     expect(c.port).toBe(8080);
     expect(c.host).toBe('127.0.0.1');
   });

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
+  DATABASE_NAMED_STATEMENTS: bool.default(true),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -202,6 +203,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: repeated statements are prepared once per connection (named). Off for a
+   * connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  databaseNamedStatements: boolean;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,

@@ -24,7 +24,11 @@ const SHUTDOWN_GRACE_MS = 2000;
 async function main(): Promise<void> {
   const config = readConfig();
   keepDataPrivate(config.dataDir);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    namedStatements: config.databaseNamedStatements,
+  });
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
   const applied = await migrateToLatest(database.db);
   app.log.info({ database: database.location, applied }, 'database ready');

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
 import { nameStatements } from '../src/db/pg-statements.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
@@ -51,9 +52,9 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('named PostgreSQL statements', () =>
     const before = await prepared();
     await sql`select count(*) from t`.execute(db);
     const many = Array.from({ length: 40 }, (_, i) => i);
-    const spelled = await sql<{ a: number }>`select a from t where a in (${sql.join(many)})`.execute(
-      db,
-    );
+    const spelled = await sql<{
+      a: number;
+    }>`select a from t where a in (${sql.join(many)})`.execute(db);
     expect(spelled.rows).toHaveLength(3);
     expect(await prepared()).toEqual(before);
     // The third name is the last one given (the limit is 3 here).
@@ -72,8 +73,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('named PostgreSQL statements', () =>
       }),
     });
     try {
-      const all = () =>
-        sql<Record<string, unknown>>`select * from t where a = ${1}`.execute(other);
+      const all = () => sql<Record<string, unknown>>`select * from t where a = ${1}`.execute(other);
       expect((await all()).rows).toEqual([{ a: 1 }]);
       await sql`alter table t add column b text default 'x'`.execute(db);
       expect((await all()).rows).toEqual([{ a: 1, b: 'x' }]);
@@ -85,6 +85,28 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('named PostgreSQL statements', () =>
       expect(rows).toEqual([{ n: 2 }]);
     } finally {
       await other.destroy();
+    }
+  });
+
+  it('are what the station opens by default, and can be turned off', async () => {
+    for (const namedStatements of [undefined, false]) {
+      const handle = openDatabase({
+        databaseUrl: testDb.databaseUrl,
+        dataDir: testDb.dataDir,
+        ...(namedStatements === undefined ? {} : { namedStatements }),
+      });
+      try {
+        // One query at a time: the pool opens one connection and reuses it.
+        for (const a of [1, 2]) await sql`select a from t where a = ${a}`.execute(handle.db);
+        const { rows } = await sql<{
+          statement: string;
+        }>`select statement from pg_prepared_statements`.execute(handle.db);
+        expect(rows.map((r) => r.statement)).toEqual(
+          namedStatements === false ? [] : ['select a from t where a = $1'],
+        );
+      } finally {
+        await handle.close();
+      }
     }
   });
 });

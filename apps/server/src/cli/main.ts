@@ -28,7 +28,11 @@ async function main(): Promise<number> {
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
   keepDataPrivate(config.dataDir);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    namedStatements: config.databaseNamedStatements,
+  });
   try {
     await migrateToLatest(database.db);
     const app = await buildApp({ config, database });

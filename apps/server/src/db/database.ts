@@ -32,6 +32,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL: run repeated statements as named prepared statements (the default). */
+  namedStatements?: boolean;
 }
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
@@ -40,7 +42,11 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     // An idle client whose connection the server ends (restart, failover) must not crash us;
     // the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: nameStatements(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: opts.namedStatements === false ? pool : nameStatements(pool),
+      }),
+    });
     const url = new URL(opts.databaseUrl);
     return {
       db,
