@@ -4,7 +4,16 @@
  * same mechanism (one counter per name and client, shared by all nodes when they share Redis).
  */
 export type LimitName =
-  'signup' | 'login' | 'chat' | 'message' | 'request' | 'preview' | 'upload' | 'comment';
+  | 'signup'
+  | 'login'
+  | 'password'
+  | 'chat'
+  | 'message'
+  | 'request'
+  | 'preview'
+  | 'upload'
+  | 'addSong'
+  | 'comment';
 
 export interface Limit {
   /** Actions allowed in one window. */
@@ -26,8 +35,18 @@ export interface LimitSettings {
   loginsPerAddressPerMinute: number;
 }
 
-/** The limits an operator cannot change: chat, messages, requests, previews, uploads, comments. */
+/**
+ * The limits an operator cannot change: password changes, chat, messages, requests, previews,
+ * uploads, songs added, comments.
+ */
 export const FIXED_LIMITS: Record<Exclude<LimitName, 'signup' | 'login'>, Limit> = {
+  // Each attempt costs two password hashes; a person changes their password rarely.
+  password: {
+    max: 5,
+    windowMs: 15 * 60_000,
+    per: 'user',
+    refusal: (wait) => `Too many password changes. Try again in ${wait}.`,
+  },
   chat: {
     max: 5,
     windowMs: 10_000,
@@ -58,6 +77,14 @@ export const FIXED_LIMITS: Record<Exclude<LimitName, 'signup' | 'login'>, Limit>
     windowMs: 10 * 60_000,
     per: 'user',
     refusal: (wait) => `You're uploading too fast. Wait ${wait}.`,
+    staffExempt: true,
+  },
+  // Every song added is a page the catalogue shows and a target for an upload.
+  addSong: {
+    max: 10,
+    windowMs: 60 * 60_000,
+    per: 'user',
+    refusal: (wait) => `You're adding songs too fast. Wait ${wait}.`,
     staffExempt: true,
   },
   comment: {
