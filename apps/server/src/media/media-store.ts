@@ -9,6 +9,10 @@ export async function hashFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** Owner-only, as everything in DATA_DIR (db/private-data.ts). */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+
 /** Audio files live under DATA_DIR/media/<first two hex>/<content hash>.<ext>. */
 export class MediaStore {
   readonly root: string;
@@ -37,9 +41,12 @@ export class MediaStore {
     const relative = this.relativePath(hash, ext);
     const target = this.absolute(relative);
     if (fs.existsSync(target)) return { relative, created: false };
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
     const temp = `${target}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     await fs.promises.copyFile(source, temp);
+    // A copy takes the source's mode (set after creation, past the umask): an imported 0644
+    // file would stay readable to every local account. The station's files are its own.
+    await fs.promises.chmod(temp, PRIVATE_FILE);
     await fs.promises.rename(temp, target);
     return { relative, created: true };
   }
@@ -57,7 +64,7 @@ export class MediaStore {
     const relative = this.relativePath(hash, ext);
     const target = this.absolute(relative);
     if (fs.existsSync(target)) return { relative, created: false };
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
     try {
       await fs.promises.rename(source, target);
       return { relative, created: true };
