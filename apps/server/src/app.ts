@@ -16,6 +16,7 @@ import { liveRoutes } from './live/live.routes.js';
 import type { LoginLimits } from './modules/auth/auth.service.js';
 import { registerControlCharacterCheck } from './plugins/control-characters.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerHiddenFormattingStrip } from './plugins/hidden-formatting.js';
 import { trackRouteMethods } from './plugins/method-not-allowed.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('user', null);
   registerErrorHandler(app);
   registerControlCharacterCheck(app);
+  registerHiddenFormattingStrip(app);
   const allowedMethods = trackRouteMethods(app);
 
   await app.register(fastifyHelmet, {

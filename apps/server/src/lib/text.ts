@@ -60,3 +60,59 @@ export function utcMinute(epochSeconds: number): string {
 export function printableAscii(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?');
 }
+
+/**
+ * Format characters that hide in text or reorder what surrounds it, and have no use in a name
+ * or a chat line, removed wherever they stand:
+ * - the bidirectional embeddings and overrides U+202A–U+202E and isolates U+2066–U+2069: they
+ *   reorder the text after them, up to the end of the line when left open, so a title or a
+ *   chat line could turn the words around it backwards;
+ * - the invisible ones: U+200B zero-width space, U+2060–U+2064 (word joiner, invisible
+ *   operators), U+FEFF (byte-order mark), U+180E (once a zero-width space) and the deprecated
+ *   controls U+206A–U+206F. Unseen, they only make two names that look alike differ: an
+ *   impostor's account, a duplicate song that the catalogue's checks cannot tell apart.
+ */
+const HIDDEN_FORMATTING = /[\u180e\u200b\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/** Letters of the scripts that draw with the joiners (Arabic, Persian, the Indic scripts…). */
+const JOINING_LETTER = String.raw`(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])[\p{L}\p{M}]`;
+/**
+ * U+200D zero-width joiner and U+200C non-joiner are kept where they do something: a ZWJ
+ * between emoji makes one picture of several (👩‍💻, 🏳️‍🌈), and both choose the letter forms of
+ * Persian, Arabic and the Indic scripts (می‌خواهم, क्‍ष). Elsewhere (at either end, beside a
+ * space, between Latin, Greek or Cyrillic letters, where they change nothing one can see) they
+ * go, as the other invisible characters do.
+ */
+const USEFUL_JOINER = new RegExp(
+  String.raw`(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f])\u200d(?=\p{Extended_Pictographic})` +
+    String.raw`|(?<=${JOINING_LETTER})[\u200c\u200d](?=${JOINING_LETTER})`,
+  'uy',
+);
+/** Hebrew, Arabic and the other right-to-left scripts' blocks. */
+const RIGHT_TO_LEFT =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+/**
+ * U+200E and U+200F (left-to-right and right-to-left marks) and U+061C (Arabic letter mark)
+ * are kept in text that has right-to-left letters: writers of Hebrew and Arabic type them to
+ * put punctuation and numbers on the right side of a run. Unlike an embedding they open nothing
+ * that reaches past their neighbours, and the web client isolates every user text besides. In
+ * text without right-to-left letters they change nothing visible, and go.
+ */
+const DIRECTION_MARK = /[\u061c\u200e\u200f]/g;
+const ANY_FORMATTING = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+
+/**
+ * Text as a listener may store it: without the format characters that hide in it or reorder
+ * what surrounds it (see above). For names (songs, artists, platforms, tags, files) and for
+ * everything shown to others (chat, messages, comments); tags read from files too.
+ */
+export function stripHiddenFormatting(text: string): string {
+  if (!ANY_FORMATTING.test(text)) return text;
+  const visible = text
+    .replace(HIDDEN_FORMATTING, '')
+    .replace(/[\u200c\u200d]/g, (joiner, offset: number, whole: string) => {
+      USEFUL_JOINER.lastIndex = offset;
+      return USEFUL_JOINER.test(whole) ? joiner : '';
+    });
+  return RIGHT_TO_LEFT.test(visible) ? visible : visible.replace(DIRECTION_MARK, '');
+}

@@ -40,6 +40,12 @@ describe('clientFileName', () => {
     expect(clientFileName('x'.repeat(300))).toHaveLength(200);
   });
 
+  it('drops hidden formatting: an override cannot disguise the extension', () => {
+    expect(clientFileName('song\u202egpj.exe')).toBe('songgpj.exe');
+    expect(clientFileName('\u200b\ufeffsong\u2066.mp3')).toBe('song.mp3');
+    expect(clientFileName('\u200b')).toBe('');
+  });
+
   it('is empty when nothing is left', () => {
     expect(clientFileName(undefined)).toBe('');
     expect(clientFileName('')).toBe('');

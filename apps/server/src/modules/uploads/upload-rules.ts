@@ -1,4 +1,5 @@
 import { isStaff } from '@queuecast/contract';
+import { stripHiddenFormatting } from '../../lib/text.js';
 
 /** What the upload answers, in words a listener can act on. */
 export const UPLOAD_TEXT = {
@@ -43,13 +44,14 @@ export function parseSongId(value: string | undefined): { id: number } | { refus
 
 /**
  * The name the client gave the file, kept for people to recognise it: its last path segment
- * (browsers on some systems send a whole path), without control characters, at most 200
+ * (browsers on some systems send a whole path), without control characters nor hidden
+ * formatting (a right-to-left override shows 'song\u202egpj.exe' as 'songexe.jpg'), at most 200
  * characters. Empty when nothing is left.
  */
 export function clientFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = stripHiddenFormatting(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   if (clean === '.' || clean === '..') return '';
   return [...clean].slice(0, 200).join('');
 }
