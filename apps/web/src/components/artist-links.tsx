@@ -20,9 +20,13 @@ export function ArtistLinks({
         <Fragment key={id}>
           {i > 0 && ', '}
           {plain ? (
-            <a href={PAGES.artist.path({ id })}>{name}</a>
+            <a href={PAGES.artist.path({ id })} dir="auto">
+              {name}
+            </a>
           ) : (
-            <Link to={PAGES.artist.path({ id })}>{name}</Link>
+            <Link to={PAGES.artist.path({ id })} dir="auto">
+              {name}
+            </Link>
           )}
         </Fragment>
       ))}

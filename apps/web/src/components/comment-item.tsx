@@ -12,12 +12,14 @@ export function CommentItem(props: {
     <li>
       <div className="comment-meta">
         {props.context}
-        <strong>{props.username}</strong>{' '}
+        <strong dir="auto">{props.username}</strong>{' '}
         <time dateTime={isoTime(props.createdAt)} className="muted">
           {formatDateTime(props.createdAt)}
         </time>
       </div>
-      <p className="comment-text">{props.comment}</p>
+      <p className="comment-text" dir="auto">
+        {props.comment}
+      </p>
     </li>
   );
 }

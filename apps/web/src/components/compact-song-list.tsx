@@ -37,7 +37,7 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
             <span className="compact-artist">
               <ArtistLinks song={song} />
             </span>
-            <Link to={PAGES.song.path({ id: song.id })} className="compact-title">
+            <Link to={PAGES.song.path({ id: song.id })} className="compact-title" dir="auto">
               {song.title}
             </Link>
             <span className="muted">

@@ -202,7 +202,9 @@ const SongRow = memo(function SongRow({
       </td>
       <td data-col="title">
         <CoverArt url={song.cover_art_url} size={96} display={32} alt="" className="cover-thumb" />
-        <a href={PAGES.song.path({ id: song.id })}>{song.title}</a>
+        <a href={PAGES.song.path({ id: song.id })} dir="auto">
+          {song.title}
+        </a>
         {song.platform && song.platform_brief && (
           <>
             {' '}

@@ -67,7 +67,7 @@ export default function SongPage() {
         className="song-cover"
       />
       <div className="title-row">
-        <h1>{song.title}</h1>
+        <h1 dir="auto">{song.title}</h1>
         {loggedIn && (
           <FavoriteToggle song={song} favorited={favoriteIds.has(song.id)} onToggle={onFavorite} />
         )}

@@ -38,7 +38,11 @@ export function ChatLine({
     () => parseChatText(message.message, window.location.origin),
     [message.message],
   );
-  const author = <strong className="chat-author">{message.author}</strong>;
+  const author = (
+    <strong className="chat-author" dir="auto">
+      {message.author}
+    </strong>
+  );
   const age = (
     <time
       className="chat-age muted"
@@ -83,7 +87,7 @@ export function ChatLine({
   return action ? (
     <li className="chat-line chat-action">
       {toggle}
-      <em className="chat-text">
+      <em className="chat-text" dir="auto">
         {author} <ChatTokens tokens={tokens} />
       </em>{' '}
       {age}
@@ -93,7 +97,7 @@ export function ChatLine({
     <li className="chat-line">
       {toggle}
       {author} {age}{' '}
-      <span className="chat-text">
+      <span className="chat-text" dir="auto">
         <ChatTokens tokens={tokens} />
       </span>
       {menu}

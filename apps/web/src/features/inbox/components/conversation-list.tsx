@@ -27,7 +27,9 @@ export function ConversationList({
             aria-current={c.id === selectedId ? 'page' : undefined}
             className={c.unread_count > 0 ? 'inbox-conversation unread' : 'inbox-conversation'}
           >
-            <span className="inbox-conversation-name">{c.username}</span>
+            <span className="inbox-conversation-name" dir="auto">
+              {c.username}
+            </span>
             <time
               className="muted"
               dateTime={isoTime(c.last_message_time)}

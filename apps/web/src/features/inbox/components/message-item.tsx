@@ -17,6 +17,7 @@ export function MessageItem({ message, own }: { message: PrivateMessage; own: bo
         <button
           type="button"
           className="inbox-message-text truncated"
+          dir="auto"
           aria-expanded={false}
           title="Show the whole message"
           onClick={() => setExpanded(true)}
@@ -24,7 +25,9 @@ export function MessageItem({ message, own }: { message: PrivateMessage; own: bo
           {truncateMessage(message.message)}
         </button>
       ) : (
-        <p className="inbox-message-text">{message.message}</p>
+        <p className="inbox-message-text" dir="auto">
+          {message.message}
+        </p>
       )}
       <span className="inbox-message-meta">
         <time dateTime={isoTime(message.sent_timestamp)}>

@@ -9,14 +9,14 @@ export function NowPlayingSong({ song }: { song: QueueSong }) {
   const djLabel = useDjLabel();
   return (
     <div className="now-playing-song" data-testid="now-playing-song">
-      <Link to={PAGES.song.path({ id: song.id })} className="now-playing-title">
+      <Link to={PAGES.song.path({ id: song.id })} className="now-playing-title" dir="auto">
         {song.title}
       </Link>
       <span className="now-playing-artist">
         <ArtistLinks song={song} />
       </span>
       <span className="muted">
-        {formatLength(song.length)} · {song.requested_by_username ?? djLabel}
+        {formatLength(song.length)} · <bdi>{song.requested_by_username ?? djLabel}</bdi>
       </span>
     </div>
   );

@@ -19,7 +19,7 @@ export function RecentComments() {
               context={
                 <>
                   <Link to={PAGES.song.path({ id: c.song.id })}>
-                    {c.song.artist ?? 'Unknown'} – {c.song.title}
+                    <bdi>{c.song.artist ?? 'Unknown'}</bdi> – <bdi>{c.song.title}</bdi>
                   </Link>{' '}
                   <span className="muted">by</span>{' '}
                 </>
