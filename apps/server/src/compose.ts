@@ -231,7 +231,13 @@ export function compose(deps: ComposeDeps) {
     comments: new CommentsService(repos.comments, repos.songs, bus),
     feed: new FeedService(repos.feed),
     curation: new CurationService(db, repos.curation, repos.audit, bus, clock),
-    songEntry: new SongEntryService(db, repos.songEntry, repos.search, clock),
+    songEntry: new SongEntryService(
+      db,
+      repos.songEntry,
+      repos.search,
+      clock,
+      config.pendingSongsMax,
+    ),
     review: new ReviewService({
       db,
       repo: repos.review,

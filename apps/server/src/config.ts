@@ -125,6 +125,11 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(2),
+  PENDING_SONGS_MAX: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
   SONG_LOCK_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .min(0, 'must not be negative')
@@ -222,6 +227,8 @@ export type Config = {
   /** Login attempts one client address may make per minute, whatever the accounts. */
   loginsPerMinute: number;
   queueLimit: number;
+  /** Songs one listener may have added that still wait for staff review. */
+  pendingSongsMax: number;
   songLockHours: number;
   requestCooldownSeconds: number;
   /** The auto-DJ plays no artist heard in the last this many songs, when the library allows. */
@@ -319,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHour: e.SIGNUP_PER_HOUR,
     loginsPerMinute: e.LOGIN_PER_MINUTE,
     queueLimit: e.QUEUE_LIMIT,
+    pendingSongsMax: e.PENDING_SONGS_MAX,
     songLockHours: e.SONG_LOCK_HOURS,
     requestCooldownSeconds: e.REQUEST_COOLDOWN_S,
     autoDjArtistSpacing: e.AUTODJ_ARTIST_SPACING,

@@ -1,8 +1,9 @@
-import type {
-  AddSongResult,
-  ArtistSuggestions,
-  PlatformNames,
-  SearchResult,
+import {
+  API,
+  type AddSongResult,
+  type ArtistSuggestions,
+  type PlatformNames,
+  type SearchResult,
 } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
@@ -204,6 +205,90 @@ describe('POST /api/song', () => {
     });
     expect(port.statusCode).toBe(201);
     expect(await songCount(artist.id)).toBe(3);
+  });
+});
+
+describe('how many songs a listener may add', () => {
+  const waitingRefusal =
+    'You have 5 added songs waiting for review, the most a listener may have (5). ' +
+    'Add more once staff have reviewed them.';
+  const addTo = (artist: { id: number; platform: string }, token: string, title = uniqueName()) =>
+    addSong(token, { artist_id: artist.id, title, platform: artist.platform });
+
+  it('a listener has at most 5 songs waiting for review; one reviewed makes room', async () => {
+    const artist = await knownArtist();
+    const listener = await quickUser(app);
+    const helper = await quickUser(app, 'helper');
+    const added: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await addTo(artist, listener.token);
+      expect(res.statusCode, res.body).toBe(201);
+      added.push(res.json<AddSongResult>().song_id);
+    }
+    const refused = await addTo(artist, listener.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: waitingRefusal });
+    expect(await songCount(artist.id)).toBe(1 + 5);
+    // Another listener is not held by it.
+    expect((await addTo(artist, (await quickUser(app)).token)).statusCode).toBe(201);
+
+    const approve = await app.inject({
+      method: 'PUT',
+      url: API.reviewApprove.path({ id: added[0]! }),
+      headers: bearer(helper.token),
+    });
+    expect(approve.statusCode).toBe(200);
+    expect((await addTo(artist, listener.token)).statusCode).toBe(201);
+    expect((await addTo(artist, listener.token)).statusCode).toBe(429);
+    const reject = await app.inject({
+      method: 'PUT',
+      url: API.reviewReject.path({ id: added[1]! }),
+      headers: bearer(helper.token),
+    });
+    expect(reject.statusCode).toBe(200);
+    expect((await addTo(artist, listener.token)).statusCode).toBe(201);
+  });
+
+  it('holds when one listener sends several at once', async () => {
+    const artist = await knownArtist();
+    const listener = await quickUser(app);
+    for (let i = 0; i < 4; i++) expect((await addTo(artist, listener.token)).statusCode).toBe(201);
+    const burst = await Promise.all(Array.from({ length: 4 }, () => addTo(artist, listener.token)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 429, 429, 429]);
+    const waiting = await app.ctx.db
+      .selectFrom('songs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('added_by', '=', listener.id)
+      .where('reviewed', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(waiting.n)).toBe(5);
+  });
+
+  it('a listener adds at most 10 songs an hour, reviewed or not; staff are held by neither', async () => {
+    const artist = await knownArtist();
+    const listener = await quickUser(app);
+    const helper = await quickUser(app, 'helper');
+    for (let i = 0; i < 10; i++) {
+      const res = await addTo(artist, listener.token);
+      expect(res.statusCode, res.body).toBe(201);
+      // Approved at once: only the hourly limit is left to stop them.
+      const approve = await app.inject({
+        method: 'PUT',
+        url: API.reviewApprove.path({ id: res.json<AddSongResult>().song_id }),
+        headers: bearer(helper.token),
+      });
+      expect(approve.statusCode).toBe(200);
+    }
+    const refused = await addTo(artist, listener.token);
+    expect(refused.statusCode).toBe(429);
+    const body = refused.json<{ error: string; retry_after: number }>();
+    expect(body.error).toMatch(/^You're adding songs too fast\. Wait \d+ /);
+    expect(body.retry_after).toBeGreaterThan(3500);
+
+    for (let i = 0; i < 12; i++) {
+      const res = await addTo(artist, helper.token);
+      expect(res.statusCode, res.body).toBe(201);
+    }
   });
 });
 

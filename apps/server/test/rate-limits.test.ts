@@ -80,6 +80,17 @@ const perUserRoutes: [LimitName, Send][] = [
       }),
   ],
   [
+    'addSong',
+    // An artist that does not exist: 400 from the service, counted all the same.
+    (app, token) =>
+      app.inject({
+        method: 'POST',
+        url: API.addSong.path(),
+        headers: bearer(token),
+        payload: { artist_id: 2 ** 31 - 2, title: 'Song', platform: 'Nowhere' },
+      }),
+  ],
+  [
     'upload',
     // No file: 400, counted all the same.
     (app, token) => {

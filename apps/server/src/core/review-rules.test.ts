@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   announcesNewSong,
+  mayAddSong,
   newSongState,
   statusAfterApprove,
   statusAfterReject,
@@ -20,6 +21,16 @@ describe('newSongState', () => {
   it('lets staff add straight to the catalogue and holds a listener’s song for review', () => {
     expect(newSongState(true)).toEqual({ status: 'missing_file', reviewed: 1 });
     expect(newSongState(false)).toEqual({ status: 'review', reviewed: 0 });
+  });
+});
+
+describe('mayAddSong', () => {
+  it('holds a listener to the cap of songs waiting for review; staff have none', () => {
+    expect(mayAddSong(false, 0, 5)).toBe(true);
+    expect(mayAddSong(false, 4, 5)).toBe(true);
+    expect(mayAddSong(false, 5, 5)).toBe(false);
+    expect(mayAddSong(false, 9, 5)).toBe(false);
+    expect(mayAddSong(true, 50, 5)).toBe(true);
   });
 });
 

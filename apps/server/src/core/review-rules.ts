@@ -13,6 +13,15 @@ export function newSongState(byStaff: boolean): {
   return byStaff ? { status: 'missing_file', reviewed: 1 } : { status: 'review', reviewed: 0 };
 }
 
+/**
+ * Whether one more song may be added by this caller: a listener's additions wait for staff, and
+ * `max` of them waiting at once is as many as review should have to catch up with from one
+ * person; staff's songs wait for nobody.
+ */
+export function mayAddSong(byStaff: boolean, waitingForReview: number, max: number): boolean {
+  return byStaff || waitingForReview < max;
+}
+
 /** What review needs to know of a song. */
 export interface ReviewFacts {
   status: string;

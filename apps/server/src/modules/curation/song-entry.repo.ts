@@ -40,6 +40,26 @@ export class SongEntryRepo {
     return rows.map((r) => r.name);
   }
 
+  /**
+   * PostgreSQL: takes the caller's row lock, so that one listener's additions are counted and
+   * made one at a time (SQLite transactions already run one at a time).
+   */
+  async lockUser(userId: number, db: Db): Promise<void> {
+    if (this.engine !== 'postgres') return;
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+
+  /** Songs this user added that staff have not approved yet (a rejected one is deleted). */
+  async waitingForReview(userId: number, db: Db = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('songs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('added_by', '=', userId)
+      .where('reviewed', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** The artist's songs on the platform (a handful), to find one with the same title. */
   songsOf(artistId: number, platformId: number, db: Db = this.db) {
     return db

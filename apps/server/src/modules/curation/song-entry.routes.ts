@@ -10,6 +10,7 @@ import {
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
+import { FIXED_LIMITS } from '../../core/rate-limits.js';
 import type { SongEntryService } from './song-entry.service.js';
 
 /** Adding a song by hand, and the suggestions its form offers. */
@@ -22,6 +23,7 @@ export function songEntryRoutes(deps: {
     app.post(
       API.addSong.pattern,
       {
+        config: { limit: 'addSong' },
         preHandler: guards.requireUser,
         schema: {
           tags: ['curation'],
@@ -30,7 +32,10 @@ export function songEntryRoutes(deps: {
             'Any signed-in user. Staff: status missing_file. A listener: status review, until ' +
             'staff approve it (PUT /api/review/{id}/approve). 400 for a missing field, an ' +
             'unknown artist id or platform name (ignoring case); 409 with song_id when the ' +
-            'artist already has a song of that title (ignoring case) on that platform.',
+            'artist already has a song of that title (ignoring case) on that platform. 429: a ' +
+            `listener adds at most ${FIXED_LIMITS.addSong.max} songs an hour (with retry_after), ` +
+            'and may have at most PENDING_SONGS_MAX (5) added songs waiting for review (no ' +
+            'retry_after: until staff review one); staff are counted by neither.',
           security: [{ bearer: [] }],
           body: AddSongSchema,
           response: {
@@ -38,6 +43,7 @@ export function songEntryRoutes(deps: {
             400: ErrorSchema,
             401: ErrorSchema,
             409: AddSongConflictSchema,
+            429: ErrorSchema,
           },
         },
       },

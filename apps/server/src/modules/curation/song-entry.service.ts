@@ -5,7 +5,7 @@ import {
   type ArtistSuggestion,
 } from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
-import { newSongState } from '../../core/review-rules.js';
+import { mayAddSong, newSongState } from '../../core/review-rules.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
 import type { SearchRepo } from '../catalog/search.repo.js';
@@ -24,17 +24,22 @@ export class SongEntryService {
     private readonly repo: SongEntryRepo,
     private readonly search: Pick<SearchRepo, 'index'>,
     private readonly clock: Clock,
+    /** Songs one listener may have waiting for review at once (PENDING_SONGS_MAX). */
+    private readonly waitingMax: number,
   ) {}
 
   /**
    * Adds one song of a known artist on a known platform. The same title by the same artist on
    * the same platform is refused (409 with the existing song's id); on another platform it is
-   * another song (a port).
+   * another song (a port). A listener with `waitingMax` songs waiting for review is refused
+   * (429) until staff review one; staff are not counted.
    */
   async addSong(caller: { id: number; role: string }, input: AddSong): Promise<AddSongResult> {
     // The contract refuses a missing or blank field and trims the texts.
     const { title, platform: platformName } = input;
+    const byStaff = isStaff(caller.role);
     return this.db.transaction().execute(async (trx) => {
+      await this.repo.lockUser(caller.id, trx);
       const artist = await this.repo.artist(input.artist_id, trx);
       if (!artist) throw badRequest('Please select a valid artist from the list.');
       const platform = await this.repo.platformByName(platformName, trx);
@@ -43,7 +48,17 @@ export class SongEntryService {
         sameTitle(s.title, title),
       );
       if (existing) throw new HttpError(409, 'This song already exists.', { song_id: existing.id });
-      const state = newSongState(isStaff(caller.role));
+      // Staff's songs are not counted, so not looked for.
+      const waiting = byStaff ? 0 : await this.repo.waitingForReview(caller.id, trx);
+      if (!mayAddSong(byStaff, waiting, this.waitingMax)) {
+        // No retry_after: the wait is staff's review, not a time.
+        throw new HttpError(
+          429,
+          `You have ${waiting} added songs waiting for review, the most a listener may have ` +
+            `(${this.waitingMax}). Add more once staff have reviewed them.`,
+        );
+      }
+      const state = newSongState(byStaff);
       const songId = await this.repo.insertSong(
         {
           title,

@@ -81,11 +81,17 @@ describe('platform suggestions', () => {
 });
 
 describe('add-song refusals', () => {
-  it("shows the server's reason for bad input and for a duplicate, with the existing song", () => {
+  it("shows the server's reason for bad input, a duplicate (with the existing song), too many", () => {
     const bad = { status: 400, message: 'The title must be at most 300 characters.', songId: null };
     expect(addSongRefusal(bad)).toEqual({ message: bad.message, existing: null });
     const dup = { status: 409, message: 'The artist already has this song.', songId: 12 };
     expect(addSongRefusal(dup)).toEqual({ message: dup.message, existing: 12 });
+    const many = {
+      status: 429,
+      message: 'You have 5 added songs waiting for review…',
+      songId: null,
+    };
+    expect(addSongRefusal(many)).toEqual({ message: many.message, existing: null });
   });
 
   it("says 'Failed to add song.' for anything else", () => {

@@ -67,16 +67,17 @@ export interface AddSongFailure {
 }
 
 /**
- * What to say when the song was not added: the server's reason for bad input (400) or for a
- * song the artist already has on that platform (409, with that song's id to link to);
- * 'Failed to add song.' for anything else.
+ * What to say when the song was not added: the server's reason for bad input (400), for a
+ * song the artist already has on that platform (409, with that song's id to link to) or for
+ * too many songs (429: added too fast, or too many waiting for review); 'Failed to add song.'
+ * for anything else.
  */
 export function addSongRefusal(failure: AddSongFailure): {
   message: string;
   existing: number | null;
 } {
   const { status, message, songId } = failure;
-  if (!message || (status !== 400 && status !== 409)) {
+  if (!message || (status !== 400 && status !== 409 && status !== 429)) {
     return { message: ADD_SONG_FAILED, existing: null };
   }
   const existing = status === 409 && Number.isInteger(songId) ? (songId as number) : null;
