@@ -14,6 +14,7 @@ import type { Clock } from './core/clock.js';
 import type { DatabaseHandle } from './db/database.js';
 import { liveRoutes } from './live/live.routes.js';
 import type { LoginLimits } from './modules/auth/auth.service.js';
+import { answerClientError } from './plugins/client-errors.js';
 import { registerControlCharacterCheck } from './plugins/control-characters.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHiddenFormattingStrip } from './plugins/hidden-formatting.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Longer than any URL Node accepts (16 KiB of headers): a long path parameter reaches the
     // route's validation and gets its 400, not the router's bare 414.
     routerOptions: { maxParamLength: 16 * 1024 },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   const ctx = compose({ ...deps, log: app.log });
   // The bus built here is closed here (a Redis bus holds two connections); one handed in is

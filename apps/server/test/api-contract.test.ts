@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { API } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
@@ -46,16 +47,33 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares 500 on every operation, and 400 wherever there is input', async () => {
+  it('declares 400, 431 and 500 on every operation: any URL has a query, and a length', async () => {
     const doc = (await app.inject({ url: API.openapi.path() })).json<OpenApiDoc>();
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
-        expect(Object.keys(op.responses), `${method} ${path}`).toContain('500');
-        const hasInput = path.includes('{') || method === 'post' || method === 'put';
-        if (hasInput && (op as { requestBody?: unknown; parameters?: unknown[] }).parameters) {
-          expect(Object.keys(op.responses), `${method} ${path}`).toContain('400');
-        }
+        expect(Object.keys(op.responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining(['400', '431', '500']),
+        );
       }
     }
+  });
+});
+
+describe('what is answered before any route', () => {
+  it('a control character in a query parameter the route does not take: 400', async () => {
+    const res = await app.inject({ url: `${API.platforms.path()}?unused=a%01b` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: '"unused" must not contain control characters.' });
+  });
+
+  it('a URL over 16 KiB: 431 with the same { error } body as every refusal', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const res = await fetch(
+      `http://127.0.0.1:${port}${API.platforms.path()}?q=${'a'.repeat(17_000)}`,
+    );
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ error: 'The URL and headers must be at most 16 KiB.' });
   });
 });

@@ -5,9 +5,21 @@ import { API, ErrorSchema } from '@queuecast/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
+ * Any URL may carry query parameters its route does not take: a control character in one is
+ * refused before the route runs (plugins/control-characters.ts).
+ */
+const BadInput = ErrorSchema.describe(
+  'Bad input: a path, query (any parameter, declared or not) or body the route cannot take.',
+);
+/** Node reads at most 16 KiB of request line and headers, and answers a longer URL itself. */
+const UrlTooLong = ErrorSchema.describe(
+  'The URL and headers are over 16 KiB; answered before any route, for every path.',
+);
+
+/**
  * Statuses any route of a kind can answer, declared on every such route so that the document
- * says what the server does: bad input (400) wherever there is input, a body too large (413) or
- * of another type (415) wherever there is a body, and 500 everywhere.
+ * says what the server does: bad input (400) and a URL over 16 KiB (431) everywhere, a body too
+ * large (413) or of another type (415) wherever there is a body, and 500 everywhere.
  */
 function declareCommonStatuses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -15,8 +27,9 @@ function declareCommonStatuses(app: FastifyInstance): void {
     if (!schema || schema.hide) return;
     const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
     const declare = (...codes: number[]) => codes.forEach((c) => (response[c] ??= ErrorSchema));
-    if (schema.body) declare(400, 413, 415);
-    if (schema.params || schema.querystring) declare(400);
+    response[400] ??= BadInput;
+    response[431] ??= UrlTooLong;
+    if (schema.body) declare(413, 415);
     declare(500);
     schema.response = response;
   });
