@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     const to = Math.floor((t.start + t.length - t0 - 0.5) * RATE);
     const file = path.join(work, `track-${t.queueId}.wav`);
     fs.writeFileSync(file, wav(pcm.subarray(2 * from, 2 * to)));
-    const { lufs } = await analyzeAudio(ffmpeg, file);
+    const { lufs } = await analyzeAudio(ffmpeg, file, 'wav', { maxSeconds: 3600, cpuSeconds: 120 });
     worstLu = Math.max(worstLu, Math.abs(lufs - TARGET_LUFS));
     console.log(
       `  ${t.title.slice(0, 34).padEnd(34)} ${t.length.toFixed(0).padStart(9)} ${lufs.toFixed(1).padStart(13)} ${(lufs - TARGET_LUFS).toFixed(1).padStart(11)}`,

@@ -17,7 +17,9 @@ import type { LiveFanout } from './live/live-fanout.js';
 import { LiveHub } from './live/live-hub.js';
 import { LiveSockets } from './live/live-sockets.js';
 import { locateFfmpeg } from './media/ffmpeg-locate.js';
+import { AnalysisQueue } from './media/analysis-queue.js';
 import { ArtStore } from './media/art-store.js';
+import { MediaIntake } from './media/media-intake.js';
 import { MediaStore } from './media/media-store.js';
 import { PreviewCache } from './media/preview.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -189,11 +191,20 @@ export function compose(deps: ComposeDeps) {
     lockWindow: new LockWindowRepo(db),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
-  const tools = locateFfmpeg(config.ffmpegPath);
+  const tools = locateFfmpeg(config.ffmpegPath, config.ffprobePath);
+  const art = new ArtStore(config.dataDir, tools.ffmpeg);
+  const analysisQueue = new AnalysisQueue(config.analysisConcurrency);
   const media = {
     tools,
     store: new MediaStore(config.dataDir),
-    art: new ArtStore(config.dataDir, tools.ffmpeg),
+    art,
+    analysisQueue,
+    intake: new MediaIntake(
+      tools,
+      { maxSeconds: config.mediaMaxSeconds, cpuSeconds: config.analysisCpuSeconds },
+      analysisQueue,
+      art,
+    ),
   };
   const lockWindow = new LockWindow(repos.lockWindow, clock, () => config.songLockHours * 3600);
   lockWindow.follow(bus);
@@ -252,7 +263,13 @@ export function compose(deps: ComposeDeps) {
     oneliner,
     moderation,
     messages: new MessagesService(db, repos.messages, repos.contacts, repos.users, bus, clock),
-    import: new ImportService(media.tools.ffmpeg, media.store, media.art, repos.library, library),
+    import: new ImportService(
+      media.intake,
+      media.store,
+      repos.library,
+      library,
+      path.join(config.dataDir, 'upload-tmp'),
+    ),
     requests: new RequestsService({
       db,
       repo: repos.requests,
@@ -271,8 +288,7 @@ export function compose(deps: ComposeDeps) {
       db,
       repo: repos.uploads,
       store: media.store,
-      art: media.art,
-      ffmpeg: media.tools.ffmpeg,
+      intake: media.intake,
       tempDir: path.join(config.dataDir, 'upload-tmp'),
       maxMiB: config.uploadMaxMiB,
       bus,

@@ -142,6 +142,7 @@ const EnvSchema = z.object({
     .max(50, 'must be a whole number from 0 to 50')
     .default(3),
   FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   DEMO_LIBRARY: bool.default(true),
   STATION: bool.optional(),
   ROLES: roles.optional(),
@@ -201,6 +202,23 @@ const EnvSchema = z.object({
     .int('must be a whole number of MiB from 1')
     .min(1, 'must be a whole number of MiB from 1')
     .default(200),
+  MEDIA_MAX_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes from 1 to 600' })
+    .min(1, 'must be a number of minutes from 1 to 600')
+    .max(600, 'must be a number of minutes from 1 to 600')
+    .default(30),
+  ANALYSIS_CONCURRENCY: z
+    .string()
+    .refine(
+      (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 16),
+      'must be auto or a whole number from 1 to 16',
+    )
+    .default('auto'),
+  ANALYSIS_CPU_S: z.coerce
+    .number({ error: 'must be a whole number of seconds from 5' })
+    .int('must be a whole number of seconds from 5')
+    .min(5, 'must be a whole number of seconds from 5')
+    .default(60),
 });
 
 export type Config = {
@@ -234,6 +252,8 @@ export type Config = {
   /** The auto-DJ plays no artist heard in the last this many songs, when the library allows. */
   autoDjArtistSpacing: number;
   ffmpegPath: string | undefined;
+  /** ffprobe; beside FFMPEG_PATH, or on the PATH, when unset. */
+  ffprobePath: string | undefined;
   demoLibrary: boolean;
   /** Whether this process is a playout candidate (scheduler, encoder, streams). */
   station: boolean;
@@ -266,6 +286,12 @@ export type Config = {
   mp3MaxLagSeconds: number;
   /** The largest audio file an upload may send, in MiB. */
   uploadMaxMiB: number;
+  /** The longest song an upload or import may be, in seconds. */
+  mediaMaxSeconds: number;
+  /** Files analysed at once (uploads, imports); the rest wait their turn. */
+  analysisConcurrency: number;
+  /** CPU seconds the analysis of one file may take before it is refused. */
+  analysisCpuSeconds: number;
 };
 
 /** One fan-out process per core (at most 4) where there is more than one core. */
@@ -280,6 +306,11 @@ function autoFanoutProcesses(): number {
  */
 function autoMp3Processes(): number {
   return os.availableParallelism() > 1 ? 1 : 0;
+}
+
+/** Every core but one, which stays for the playout and the site; at least one. */
+function autoAnalysisConcurrency(): number {
+  return Math.max(1, os.availableParallelism() - 1);
 }
 
 export class ConfigError extends Error {
@@ -331,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestCooldownSeconds: e.REQUEST_COOLDOWN_S,
     autoDjArtistSpacing: e.AUTODJ_ARTIST_SPACING,
     ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     demoLibrary: e.DEMO_LIBRARY,
     station: processRoles.includes('playout'),
     api: processRoles.includes('api'),
@@ -353,5 +385,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     icecastPublicUrl: e.ICECAST_PUBLIC_URL,
     mp3MaxLagSeconds: e.MP3_MAX_LAG_S,
     uploadMaxMiB: e.UPLOAD_MAX_MB,
+    mediaMaxSeconds: Math.round(e.MEDIA_MAX_MINUTES * 60),
+    analysisConcurrency:
+      e.ANALYSIS_CONCURRENCY === 'auto'
+        ? autoAnalysisConcurrency()
+        : Number(e.ANALYSIS_CONCURRENCY),
+    analysisCpuSeconds: e.ANALYSIS_CPU_S,
   };
 }

@@ -5,6 +5,7 @@ import { keepDataPrivate } from './db/private-data.js';
 import { loggerOptions } from './lib/log-output.js';
 import { tidyMemory } from './lib/memory-tidy.js';
 import { migrateToLatest } from './db/migrate.js';
+import { FfmpegMissingError } from './media/ffmpeg-locate.js';
 import { ensureDemoLibrary } from './modules/library/demo-library.js';
 
 function readConfig(): Config {
@@ -30,6 +31,11 @@ async function main(): Promise<void> {
     namedStatements: config.databaseNamedStatements,
   });
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  const { tools } = app.ctx.media;
+  app.log.info(
+    { ffmpeg: tools.ffmpeg, version: tools.version, ffprobe: tools.ffprobe, modules: tools.modules },
+    `ffmpeg ${tools.version}`,
+  );
   const applied = await migrateToLatest(database.db);
   app.log.info({ database: database.location, applied }, 'database ready');
 
@@ -103,6 +109,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof FfmpegMissingError) {
+    process.stderr.write(`Queuecast cannot start: ${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Queuecast failed to start: ${err instanceof Error ? err.stack : String(err)}\n`,
   );

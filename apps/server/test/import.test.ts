@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { importCommand } from '../src/cli/import.js';
 import { TARGET_LUFS } from '../src/media/analyze.js';
+import { MEDIA_TEXT } from '../src/media/media-intake.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { createTestApp } from './helpers/test-app.js';
 
@@ -62,7 +63,8 @@ describe('import a music folder', () => {
     const failed = Object.fromEntries(report.failed.map((f) => [path.basename(f.file), f.reason]));
     expect(Object.keys(failed).sort()).toEqual(['corrupt.mp3', 'fake.flac', 'notes.txt']);
     expect(failed['notes.txt']).toBe('not an audio file (.txt)');
-    expect(failed['fake.flac']).toBe('not a decodable audio file');
+    expect(failed['fake.flac']).toBe(MEDIA_TEXT.unsupported);
+    expect(failed['corrupt.mp3']).toBe(MEDIA_TEXT.unsupported);
     expect(await count('songs')).toBe(4);
     expect(await count('files')).toBe(4);
 

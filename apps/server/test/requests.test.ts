@@ -357,7 +357,10 @@ describe('GET /api/song/{id}/preview', () => {
     expect(first.headers['content-type']).toBe('audio/mpeg');
     const clip = path.join(folder, 'clip.mp3');
     fs.writeFileSync(clip, first.rawPayload);
-    const { duration } = await analyzeAudio(app.ctx.media.tools.ffmpeg, clip);
+    const { duration } = await analyzeAudio(app.ctx.media.tools.ffmpeg, clip, 'mp3', {
+      maxSeconds: 600,
+      cpuSeconds: 60,
+    });
     expect(duration).toBeGreaterThan(29.5);
     expect(duration).toBeLessThan(30.5);
 

@@ -6,6 +6,7 @@ import type { SongDetail, UploadResult } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import type { BusEvent } from '../src/core/bus.js';
+import { MEDIA_TEXT } from '../src/media/media-intake.js';
 import { runProcess } from '../src/media/run-process.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { bearer, createSong, quickUser } from './helpers/factories.js';
@@ -255,12 +256,18 @@ describe('POST /api/song/upload refuses, and leaves nothing behind', () => {
     );
   });
 
-  it('what is not audio, whatever its name: text, a picture, an MP3 cut to its header', async () => {
+  it('what is not audio, whatever its name: text, a picture, an MP3 cut to its tag 415; a broken FLAC 400', async () => {
     const songId = await createSong(app);
     const mp3Header = files['tone.mp3']!.subarray(0, 200);
     for (const content of [Buffer.from('not music at all\n'), files['red.png']!, mp3Header]) {
-      await expectRefused([songEntry(songId), fileEntry('song.mp3', content)], 400, NOT_AUDIO);
+      await expectRefused(
+        [songEntry(songId), fileEntry('song.mp3', content)],
+        415,
+        MEDIA_TEXT.unsupported,
+      );
     }
+    const brokenFlac = Buffer.concat([Buffer.from('fLaC'), crypto.randomBytes(4000)]);
+    await expectRefused([songEntry(songId), fileEntry('song.flac', brokenFlac)], 400, NOT_AUDIO);
     expect((await detail(songId)).status).toBe('missing_file');
   });
 

@@ -121,6 +121,17 @@ export const LiveSessionSchema = z.object({
   muted_until: z.number().int().optional(),
 });
 
+/**
+ * Where this user's upload of a song's file stands once its bytes are in (user's room): waiting
+ * for its turn in the analysis queue (`position` 1: next), or being analysed.
+ */
+export const UploadStatusSchema = z.object({
+  type: z.literal('upload_status'),
+  song_id: z.number().int(),
+  state: z.enum(['queued', 'analysing']),
+  position: z.number().int().optional(),
+});
+
 /** Staff muted this user in the chat (until when) or lifted the mute (null) (user's room). */
 export const MuteChangedSchema = z.object({
   type: z.literal('mute_changed'),
@@ -140,6 +151,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   MuteChangedSchema,
   RequestOnAirSchema,
   LiveSessionSchema,
+  UploadStatusSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 export type LiveServerMessageType = LiveServerMessage['type'];

@@ -58,6 +58,13 @@ const EVENT_SCHEMAS = {
     user_id: z.number().int(),
     muted_until: z.number().int().nullable(),
   }),
+  'upload.status': z.object({
+    type: z.literal('upload.status'),
+    user_id: z.number().int(),
+    song_id: z.number().int(),
+    state: z.enum(['queued', 'analysing']),
+    position: z.number().int().min(1).optional(),
+  }),
   'feed.added': z.object({
     type: z.literal('feed.added'),
     kind: z.enum(FEED_KINDS),

@@ -35,6 +35,16 @@ export type BusEvent =
   | { type: 'oneliner.deleted'; id: number }
   /** Staff muted a user in the chat until `muted_until`, or lifted the mute (null). */
   | { type: 'user.muted'; user_id: number; muted_until: number | null }
+  /**
+   * A user's uploaded file waits in the analysis queue (`position` 1: next) or is being analysed.
+   */
+  | {
+      type: 'upload.status';
+      user_id: number;
+      song_id: number;
+      state: 'queued' | 'analysing';
+      position?: number;
+    }
   /** Something the station feed shows happened: a play, a request, a comment, a new song. */
   | { type: 'feed.added'; kind: FeedKind; id: number }
   /** A private message was stored; `unread_count` is the recipient's after it. */

@@ -41,6 +41,8 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   // Summed by the playout, which announces the station's count.
   'hls.clients': 'none',
   'user.muted': 'none',
+  // Private: the uploader's sockets only.
+  'upload.status': 'none',
   // Private: only the two parties' rooms hear of them.
   'message.sent': 'none',
   'messages.read': 'none',
@@ -56,6 +58,17 @@ const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
     {
       room: `user:${event.user_id}`,
       message: { type: 'mute_changed', muted_until: event.muted_until },
+    },
+  ],
+  'upload.status': (event) => [
+    {
+      room: `user:${event.user_id}`,
+      message: {
+        type: 'upload_status',
+        song_id: event.song_id,
+        state: event.state,
+        ...(event.position === undefined ? {} : { position: event.position }),
+      },
     },
   ],
   'feed.added': async (event, lookups) => {

@@ -2,14 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EmbeddedPicture } from './cover-art.js';
+import { imageSize } from './image-size.js';
 import { runProcess } from './run-process.js';
 
 /** The square sizes made once at ingest; the contract's `ART_SIZES`. */
 export const ART_STORE_SIZES = [96, 512] as const;
-/** Pictures of more pixels than this are refused by the decoder itself (about 8000 × 8000). */
-export const MAX_ART_PIXELS = 64_000_000;
+/**
+ * Pictures of more pixels than this (4096 × 4096) are never decoded: their header says so first.
+ * A cover is shown at 512 pixels at most; decoding 64 megapixels took about 100 MiB.
+ */
+export const MAX_ART_PIXELS = 4096 * 4096;
 /** A picture that takes longer than this to scale is given up on. */
 const SCALE_TIMEOUT_MS = 30_000;
+const SCALE_CPU_SECONDS = 10;
 
 export const ART_TYPES = {
   jpg: 'image/jpeg',
@@ -18,6 +23,14 @@ export const ART_TYPES = {
   webp: 'image/webp',
 } as const;
 export type ArtExtension = keyof typeof ART_TYPES;
+
+/** ffmpeg's demuxer per picture type, forced so that nothing else is read as a picture. */
+const ART_DEMUXERS: Record<ArtExtension, string> = {
+  jpg: 'jpeg_pipe',
+  png: 'png_pipe',
+  gif: 'gif',
+  webp: 'webp_pipe',
+};
 
 /** The image type from the bytes themselves, whatever the tag claimed; null for anything else. */
 export function sniffImage(data: Buffer): ArtExtension | null {
@@ -61,13 +74,17 @@ export class ArtStore {
 
   /**
    * Stores a picture and its sizes; answers its name (`<hash>.<ext>`), or null when it is no
-   * image ffmpeg can read (unknown type, corrupt, too many pixels, too slow). Never throws: a
-   * bad picture leaves the song without art and nothing in the store.
+   * image ffmpeg can read (unknown type, a header that does not give its size, too many pixels,
+   * corrupt, too slow). Never throws: a bad picture leaves the song without art and nothing in
+   * the store.
    */
   async ingest(picture: EmbeddedPicture | null): Promise<string | null> {
     if (!picture) return null;
     const ext = sniffImage(picture.data);
     if (!ext) return null;
+    const size = imageSize(picture.data, ext);
+    if (!size || size.width < 1 || size.height < 1) return null;
+    if (size.width * size.height > MAX_ART_PIXELS) return null;
     const hash = crypto.createHash('sha256').update(picture.data).digest('hex');
     const original = this.pathOf(hash, `.${ext}`);
     const sized = ART_STORE_SIZES.map((size) => this.pathOf(hash, `-${size}.jpg`));
@@ -83,7 +100,7 @@ export class ArtStore {
       const source = temp(original);
       await fs.promises.writeFile(source, picture.data);
       const targets = sized.map(temp);
-      if (!(await this.scale(source, targets))) return null;
+      if (!(await this.scale(source, ART_DEMUXERS[ext], targets))) return null;
       for (const [i, file] of sized.entries()) await fs.promises.rename(targets[i]!, file);
       await fs.promises.rename(source, original);
       return `${hash}.${ext}`;
@@ -95,7 +112,7 @@ export class ArtStore {
   }
 
   /** One ffmpeg run writes every size; false when the picture does not decode. */
-  private async scale(source: string, targets: string[]): Promise<boolean> {
+  private async scale(source: string, demuxer: string, targets: string[]): Promise<boolean> {
     const labels = ART_STORE_SIZES.map((_, i) => `s${i}`);
     const chains = ART_STORE_SIZES.map(
       (size, i) =>
@@ -110,12 +127,13 @@ export class ArtStore {
     const result = await runProcess(
       this.ffmpeg,
       [
-        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
-        ...['-max_pixels', String(MAX_ART_PIXELS), '-i', source],
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-threads', '1'],
+        ...['-max_pixels', String(MAX_ART_PIXELS)],
+        ...['-protocol_whitelist', 'file', '-f', demuxer, '-i', `file:${source}`],
         ...['-filter_complex', [split, ...chains].join(';')],
         ...outputs,
       ],
-      { timeoutMs: SCALE_TIMEOUT_MS },
+      { timeoutMs: SCALE_TIMEOUT_MS, cpuSeconds: SCALE_CPU_SECONDS, niceness: 10 },
     ).catch(() => null);
     if (result?.code !== 0) return false;
     const written = await Promise.all(

@@ -1,3 +1,5 @@
+import type { IAudioMetadata } from 'music-metadata';
+
 /** Embedded pictures larger than this are not cover art worth keeping: the song gets none. */
 export const MAX_PICTURE_BYTES = 16 * 1024 * 1024;
 
@@ -16,22 +18,13 @@ function rank(type: string | undefined): number {
 }
 
 /**
- * The cover art embedded in an audio file (ID3 APIC, FLAC PICTURE, Vorbis
+ * The cover art among a file's parsed tags (ID3 APIC, FLAC PICTURE, Vorbis
  * METADATA_BLOCK_PICTURE, MP4 covr): the front cover when the file says which one it is,
- * otherwise its first picture. A file without pictures, an empty or oversized picture, or a
- * file whose tags cannot be read gives null: a song simply has no art.
+ * otherwise its first picture. No pictures, or only empty or oversized ones, give null: a song
+ * simply has no art.
  */
-export async function readCoverPicture(file: string): Promise<EmbeddedPicture | null> {
-  let pictures;
-  try {
-    const { parseFile } = await import('music-metadata');
-    ({
-      common: { picture: pictures },
-    } = await parseFile(file, { duration: false, skipCovers: false }));
-  } catch {
-    return null;
-  }
-  const best = [...(pictures ?? [])]
+export function pictureFrom(meta: IAudioMetadata): EmbeddedPicture | null {
+  const best = [...(meta.common.picture ?? [])]
     .filter((p) => p.data.length > 0 && p.data.length <= MAX_PICTURE_BYTES)
     .sort((a, b) => rank(a.type) - rank(b.type))[0];
   return best ? { data: Buffer.from(best.data), format: best.format } : null;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { storedDemuxer } from './audio-extension.js';
+import { safeInput } from './probe.js';
 import { runProcess } from './run-process.js';
 
 /** Seconds of audio in a preview clip. */
@@ -48,12 +50,15 @@ export class PreviewCache {
     const length = Math.min(PREVIEW_SECONDS, Math.max(1, source.length));
     const start = Math.max(0, source.length / 2 - length / 2);
     const fade = Math.min(FADE_SECONDS, length / 4);
+    const demuxer = storedDemuxer(source.file);
+    if (!demuxer) throw new Error(`not a stored audio file: ${source.file}`);
     const temp = `${target}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     const result = await runProcess(
       this.ffmpeg,
       [
         ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-        ...['-ss', start.toFixed(3), '-t', length.toFixed(3), '-i', source.file],
+        ...['-ss', start.toFixed(3), '-t', length.toFixed(3)],
+        ...safeInput(demuxer, source.file),
         '-vn',
         '-af',
         [
@@ -63,7 +68,7 @@ export class PreviewCache {
         ].join(','),
         ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', temp],
       ],
-      { timeoutMs: 60_000 },
+      { timeoutMs: 60_000, cpuSeconds: 30, niceness: 10 },
     );
     if (result.code !== 0) {
       await fs.promises.rm(temp, { force: true });

@@ -1,4 +1,5 @@
-import path from 'node:path';
+import type { IAudioMetadata } from 'music-metadata';
+import { stripHiddenFormatting } from '../lib/text.js';
 
 export interface FileTags {
   title: string;
@@ -8,10 +9,18 @@ export interface FileTags {
   artistCountry: string | null;
 }
 
+/**
+ * A tag's text as a name may be stored: no control characters (PostgreSQL refuses NUL) and no
+ * hidden formatting, which a tagger can put in as easily as a listener can type it.
+ */
+const clean = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  stripHiddenFormatting(text.replace(/[\u0000-\u001f\u007f]/g, ' ')).trim();
+
 const split = (values: readonly string[] | undefined, pattern: RegExp) =>
   (values ?? [])
     .flatMap((v) => v.split(pattern))
-    .map((v) => v.trim())
+    .map(clean)
     .filter(Boolean);
 
 /** Picks a free-form tag such as ID3 TXXX:PLATFORM or Vorbis PLATFORM, whatever the case. */
@@ -34,21 +43,20 @@ function nativeValue(
   return null;
 }
 
+/** The tags of a file without any: its title is its name. */
+export const untagged = (fallbackTitle: string): FileTags => ({
+  title: fallbackTitle,
+  artists: [],
+  tags: [],
+  platform: null,
+  artistCountry: null,
+});
+
 /**
  * Title, artists, tags (genres, and #keywords in comments), platform and artist country from a
- * file's tags. A file without readable tags is not an error: the title falls back to the file
- * name and the artist list stays empty.
+ * file's parsed tags. The title falls back to `fallbackTitle` (the file's name).
  */
-export async function readTags(file: string): Promise<FileTags> {
-  const fallbackTitle = path.basename(file, path.extname(file)).replace(/[_]+/g, ' ').trim();
-  let meta;
-  try {
-    // Loaded with the first file read: a station that imports nothing never needs it.
-    const { parseFile } = await import('music-metadata');
-    meta = await parseFile(file, { duration: false, skipCovers: true });
-  } catch {
-    return { title: fallbackTitle, artists: [], tags: [], platform: null, artistCountry: null };
-  }
+export function tagsFrom(meta: IAudioMetadata, fallbackTitle: string): FileTags {
   const { common } = meta;
   const artists = common.artists?.length ? common.artists : common.artist ? [common.artist] : [];
   const native = meta.native as unknown as Record<string, { id: string; value: unknown }[]>;
@@ -60,11 +68,12 @@ export async function readTags(file: string): Promise<FileTags> {
   const keywords = comments.flatMap((c) =>
     [...c.matchAll(/#([\p{L}\p{N}_-]+)/gu)].map((m) => m[1]!),
   );
+  const platform = clean(nativeValue(native, 'platform') ?? '');
   return {
-    title: common.title?.trim() || fallbackTitle,
+    title: clean(common.title ?? '') || fallbackTitle,
     artists: split(artists, /\s*(?:;|\/|\s&\s|,\s)\s*/),
-    tags: [...new Set([...split(common.genre, /[;,/]/), ...keywords])],
-    platform: nativeValue(native, 'platform'),
+    tags: [...new Set([...split(common.genre, /[;,/]/), ...keywords.map(clean)])],
+    platform: platform || null,
     artistCountry: nativeValue(native, 'artistcountry')?.slice(0, 2).toUpperCase() ?? null,
   };
 }

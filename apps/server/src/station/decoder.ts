@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import { storedDemuxer } from '../media/audio-extension.js';
+import { safeInput } from '../media/probe.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS, wholeFrames } from './pcm.js';
 
 /** Decoded audio held ahead of the clock per track; the decoder pauses above it. */
@@ -18,8 +20,11 @@ export interface DecodeSpec {
   gainDb: number;
 }
 
-/** The ffmpeg arguments that turn one song into the station's PCM with its tweaks applied. */
-export function decoderArgs(spec: DecodeSpec): string[] {
+/**
+ * The ffmpeg arguments that turn one song into the station's PCM with its tweaks applied: the
+ * demuxer its stored name says, forced, and no protocol but files.
+ */
+export function decoderArgs(spec: DecodeSpec, demuxer: string): string[] {
   const filters = [`volume=${spec.gainDb.toFixed(2)}dB`];
   const fade = Math.min(spec.fadeOut, spec.length);
   if (fade > 0) {
@@ -29,7 +34,7 @@ export function decoderArgs(spec: DecodeSpec): string[] {
     ...['-hide_banner', '-nostdin', '-v', 'error'],
     ...(spec.skip > 0 ? ['-ss', spec.skip.toFixed(3)] : []),
     ...['-t', spec.length.toFixed(3)],
-    ...['-i', spec.file],
+    ...safeInput(demuxer, spec.file),
     ...['-vn', '-af', filters.join(',')],
     ...PCM_FORMAT_ARGS,
     'pipe:1',
@@ -56,7 +61,12 @@ export class Decoder {
       this.fail(`file not found: ${spec.file}`);
       return;
     }
-    const child = spawn(ffmpeg, decoderArgs(spec), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const demuxer = storedDemuxer(spec.file);
+    if (!demuxer) {
+      this.fail(`not a stored audio file: ${spec.file}`);
+      return;
+    }
+    const child = spawn(ffmpeg, decoderArgs(spec, demuxer), { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     child.stdin.end();
     child.stdout.on('data', (d: Buffer) => {

@@ -12,4 +12,9 @@ export const queryKeys = {
   unreadMessages: ['messages', 'unread'] as const,
   /** What the signed-in listener may request now (limit and cooldown), per user. */
   requestAllowance: ['request-allowance'] as const,
+  /**
+   * Where the signed-in user's upload for a song stands in the server's analysis queue, followed
+   * by the song id: written by the live connection's `upload_status` pushes only.
+   */
+  uploadStatus: ['upload-status'] as const,
 };

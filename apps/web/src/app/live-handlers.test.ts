@@ -36,6 +36,25 @@ function setup(userId?: number) {
 }
 
 describe('liveHandlers', () => {
+  it("keeps each song's upload status where the upload form reads it", () => {
+    const { queryClient, receive } = setup(7);
+    receive({ type: 'upload_status', song_id: 4, state: 'queued', position: 2 });
+    receive({ type: 'upload_status', song_id: 5, state: 'analysing' });
+    expect(queryClient.getQueryData([...queryKeys.uploadStatus, 4])).toEqual({
+      type: 'upload_status',
+      song_id: 4,
+      state: 'queued',
+      position: 2,
+    });
+    receive({ type: 'upload_status', song_id: 4, state: 'analysing' });
+    expect(queryClient.getQueryData([...queryKeys.uploadStatus, 4])).toMatchObject({
+      state: 'analysing',
+    });
+    expect(queryClient.getQueryData([...queryKeys.uploadStatus, 5])).toMatchObject({
+      state: 'analysing',
+    });
+  });
+
   it('keeps the latest playback update and syncs the clock to it', () => {
     const { queryClient, receive } = setup();
     const latest = update({ server_time: Date.now() / 1000 + 3600 });

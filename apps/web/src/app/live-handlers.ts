@@ -64,5 +64,7 @@ export function liveHandlers({
       if (userId !== undefined) storeMessagesRead(queryClient, read, userId);
     },
     feed_item: ({ item }) => storeFeedItem(queryClient, item),
+    upload_status: (status) =>
+      queryClient.setQueryData([...queryKeys.uploadStatus, status.song_id], status),
   };
 }

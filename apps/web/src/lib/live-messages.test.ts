@@ -14,6 +14,7 @@ const noHandlers: LiveHandlers = {
   mute_changed: null,
   request_on_air: null,
   session: null,
+  upload_status: null,
 };
 
 describe('parseLiveMessage', () => {

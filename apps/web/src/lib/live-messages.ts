@@ -16,6 +16,7 @@ const KNOWN: Record<LiveServerMessageType, true> = {
   mute_changed: true,
   request_on_air: true,
   session: true,
+  upload_status: true,
 };
 
 /**

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { AnalysisError, analyzeAudio } from '../../media/analyze.js';
-import type { ArtStore } from '../../media/art-store.js';
-import { readCoverPicture } from '../../media/cover-art.js';
+import type { MediaIntake } from '../../media/media-intake.js';
 import { hashFile, type MediaStore } from '../../media/media-store.js';
-import { readTags } from '../../media/read-tags.js';
 import type { LibraryRepo } from './library.repo.js';
 import type { LibraryService } from './library.service.js';
 
-/** What ffmpeg decodes here; tracker modules need an ffmpeg built with libopenmpt. */
+/**
+ * The names a folder's audio files have: others are skipped without being opened. Whether a
+ * file is audio is then judged from its content (tracker modules need an ffmpeg with libopenmpt).
+ */
 export const AUDIO_EXTENSIONS = new Set([
   '.mp3',
   '.ogg',
@@ -53,17 +53,20 @@ export async function listFiles(folder: string): Promise<string[]> {
 }
 
 /**
- * Imports a folder of music: hash (idempotent by content), tags, one decoding pass (proves it
- * plays, measures loudness and duration), the embedded cover art into the art store, copy into
- * the media store, then one transaction for the song and its file. A file that fails leaves nothing behind and never stops the run.
+ * Imports a folder of music: hash (idempotent by content), then the media intake that uploads
+ * go through too (only real audio containers, bounded tags, one decoding pass in the analysis
+ * queue that proves it plays and measures loudness and duration, its tags, its cover art into the
+ * art store), copy into the media store, then one transaction for the song and its file. A file
+ * that fails leaves nothing behind and never stops the run.
  */
 export class ImportService {
   constructor(
-    private readonly ffmpeg: string,
+    private readonly intake: MediaIntake,
     private readonly store: MediaStore,
-    private readonly art: ArtStore,
     private readonly library: LibraryRepo,
     private readonly songs: LibraryService,
+    /** Where the intake writes a copy of a file without its oversized tags. */
+    private readonly workDir: string,
   ) {}
 
   async importFolder(folder: string, options: ImportOptions = {}): Promise<ImportReport> {
@@ -103,16 +106,18 @@ export class ImportService {
       return { file, status: 'failed', reason: `not an audio file (${ext || 'no extension'})` };
     }
     let stored: { relative: string; created: boolean } | null = null;
+    let copy: string | null = null;
     try {
       const hash = await hashFile(file);
       if (seen.has(hash) || (await this.library.fileByHash(hash)))
         return { file, status: 'present' };
       seen.add(hash);
-      const [tags, analysis] = await Promise.all([readTags(file), analyzeAudio(this.ffmpeg, file)]);
-      // After the decoding proved the file plays; a bad picture just leaves the song without.
-      const coverArt = await this.art.ingest(await readCoverPicture(file));
-      const size = (await fs.promises.stat(file)).size;
-      stored = await this.store.put(file, hash, ext);
+      const fallbackTitle = path.basename(file, path.extname(file)).replace(/[_]+/g, ' ').trim();
+      const taken = await this.intake.take(file, { fallbackTitle, workDir: this.workDir });
+      copy = taken.copy;
+      const { tags, analysis, coverArt } = taken;
+      const size = (await fs.promises.stat(taken.source)).size;
+      stored = await this.store.put(taken.source, hash, taken.ext);
       const platformName = platform ?? tags.platform;
       const songId = await this.songs.addSong({
         title: tags.title,
@@ -135,13 +140,9 @@ export class ImportService {
     } catch (err) {
       if (stored?.created) await this.store.remove(stored.relative);
       if (isUniqueViolation(err)) return { file, status: 'present' };
-      const reason =
-        err instanceof AnalysisError
-          ? err.message
-          : err instanceof Error
-            ? err.message
-            : String(err);
-      return { file, status: 'failed', reason };
+      return { file, status: 'failed', reason: err instanceof Error ? err.message : String(err) };
+    } finally {
+      if (copy) await fs.promises.rm(copy, { force: true });
     }
   }
 }

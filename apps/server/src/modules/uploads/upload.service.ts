@@ -7,10 +7,7 @@ import { announcesNewSong } from '../../core/review-rules.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
-import { AnalysisError, analyzeAudio, type AudioAnalysis } from '../../media/analyze.js';
-import type { ArtStore } from '../../media/art-store.js';
-import { audioExtension } from '../../media/audio-extension.js';
-import { readCoverPicture } from '../../media/cover-art.js';
+import { MediaRefusal, type MediaIntake, type TakenAudio } from '../../media/media-intake.js';
 import type { MediaStore } from '../../media/media-store.js';
 import {
   receiveForm,
@@ -22,8 +19,6 @@ import type { UploadRepo, UploadTarget } from './upload.repo.js';
 import { UPLOAD_TEXT, clientFileName, parseSongId, uploadOutcome } from './upload-rules.js';
 
 const MIB = 1024 * 1024;
-/** Bytes of a file's start that name every tracker module type. */
-const HEAD_BYTES = 2048;
 /** A temporary file untouched this long belongs to an upload that a crash cut short. */
 const STALE_PART_MS = 24 * 3600 * 1000;
 
@@ -31,9 +26,8 @@ export interface UploadDeps {
   db: Db;
   repo: UploadRepo;
   store: MediaStore;
-  /** Where the cover art embedded in an uploaded file goes. */
-  art: ArtStore;
-  ffmpeg: string;
+  /** Checks, measures and queues every file that enters the library. */
+  intake: MediaIntake;
   /** Where files are written while they arrive: under the data directory, beside the store. */
   tempDir: string;
   maxMiB: number;
@@ -41,15 +35,10 @@ export interface UploadDeps {
   clock: Clock;
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** A refused file as the uploader is told. */
+function refusalOf(err: MediaRefusal): HttpError {
+  if (err.kind === 'unsupported') return new HttpError(415, err.message);
+  return badRequest(err.kind === 'undecodable' ? UPLOAD_TEXT.notAudio : err.message);
 }
 
 /** Why an upload for this song is refused, or null. */
@@ -61,10 +50,11 @@ function songRefusal(song: UploadTarget | undefined): HttpError | null {
 
 /**
  * A signed-in user's audio file for a song that has none. The file streams to a temporary file
- * (hashed as it arrives, never held in memory), is decoded once by ffmpeg (which proves it is
- * playable audio, whatever its name or type says, and measures its length and loudness), moves
- * into the media store under its content hash, gives its embedded cover art to the art store, and is recorded with the song's new state in one
- * transaction. A refused or failed upload leaves no file and no row.
+ * (hashed as it arrives, never held in memory), goes through the media intake (only real audio
+ * containers, bounded tags, its turn in the analysis queue, told to the uploader's sockets, one
+ * decoding that proves it plays and measures its length and loudness, its cover art into the
+ * art store), moves into the media store under its content hash, and is recorded with the
+ * song's new state in one transaction. A refused or failed upload leaves no file and no row.
  */
 export class UploadService {
   readonly tempDir: string;
@@ -115,17 +105,12 @@ export class UploadService {
     if (refusal) throw refusal;
     await this.refuseDuplicate(file.hash);
 
-    const analysis = await analyzeAudio(this.deps.ffmpeg, file.temp).catch((err: unknown) => {
-      throw err instanceof AnalysisError ? badRequest(UPLOAD_TEXT.notAudio) : err;
-    });
-    const ext = audioExtension(analysis.container, analysis.format, await readHead(file.temp));
-    const stored = await this.deps.store.moveIn(file.temp, file.hash, ext);
+    const taken = await this.take(actor, songId.id, file);
+    const stored = await this.deps.store
+      .moveIn(taken.source, file.hash, taken.ext)
+      .finally(() => (taken.copy ? fs.promises.rm(taken.copy, { force: true }) : undefined));
     try {
-      // Read from the stored file, whose extension names its format; never fails the upload.
-      const coverArt = await this.deps.art.ingest(
-        await readCoverPicture(this.deps.store.absolute(stored.relative)),
-      );
-      return await this.record(actor, songId.id, file, analysis, stored.relative, ext, coverArt);
+      return await this.record(actor, songId.id, file, taken, stored.relative);
     } catch (err) {
       // The stored file goes, unless an upload of the same content recorded it meanwhile.
       const recorded = await this.deps.repo.fileIdByHash(file.hash);
@@ -134,6 +119,30 @@ export class UploadService {
         throw conflict(UPLOAD_TEXT.duplicate(recorded));
       }
       throw err;
+    }
+  }
+
+  /** The file through the media intake, the uploader's sockets told of its place in line. */
+  private async take(actor: AuthUser, songId: number, file: ReceivedFile): Promise<TakenAudio> {
+    const status = (state: 'queued' | 'analysing', position?: number) =>
+      this.deps.bus.publish({
+        type: 'upload.status',
+        user_id: actor.id,
+        song_id: songId,
+        state,
+        ...(position === undefined ? {} : { position }),
+      });
+    try {
+      return await this.deps.intake.take(file.temp, {
+        fallbackTitle: '',
+        workDir: this.tempDir,
+        hooks: {
+          queued: (position) => status('queued', position),
+          started: () => status('analysing'),
+        },
+      });
+    } catch (err) {
+      throw err instanceof MediaRefusal ? refusalOf(err) : err;
     }
   }
 
@@ -147,12 +156,11 @@ export class UploadService {
     actor: AuthUser,
     songId: number,
     file: ReceivedFile,
-    analysis: AudioAnalysis,
+    taken: TakenAudio,
     storedPath: string,
-    ext: string,
-    coverArt: string | null,
   ): Promise<UploadResult> {
     const { db, repo, clock, bus } = this.deps;
+    const { analysis, ext, coverArt } = taken;
     const outcome = await db.transaction().execute(async (trx) => {
       const song = await repo.target(songId, trx, true);
       const refusal = songRefusal(song);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE, isBusy, sizeText, uploadReducer, type UploadEvent } from './upload-state';
+import {
+  analysingText,
+  IDLE,
+  isBusy,
+  sizeText,
+  uploadReducer,
+  type UploadEvent,
+} from './upload-state';
 
 const run = (...events: UploadEvent[]) => events.reduce(uploadReducer, IDLE);
 
@@ -48,5 +55,18 @@ describe('upload states', () => {
     expect(sizeText(512)).toBe('512 B');
     expect(sizeText(80 * 1024)).toBe('80.0 KB');
     expect(sizeText(5.25 * 1024 * 1024)).toBe('5.3 MB');
+  });
+});
+
+describe('analysingText', () => {
+  it("tells the file's place in the analysis queue, then that it is analysed", () => {
+    expect(analysingText(null)).toBe('Analysing…');
+    expect(analysingText({ state: 'queued', position: 1 })).toBe(
+      'Waiting for analysis: next in line…',
+    );
+    expect(analysingText({ state: 'queued', position: 3 })).toBe(
+      'Waiting for analysis: 3 in line…',
+    );
+    expect(analysingText({ state: 'analysing' })).toBe('Analysing…');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The upload form's states: idle, uploading (bytes going up, then 'analysing' while the
- * server checks and measures the file), success or error. Choosing another file goes back to
+ * server checks and measures the file, or waits for its turn to), success or error. Choosing another file goes back to
  * idle and clears the messages.
  */
 export type UploadPhase = 'idle' | 'uploading' | 'analysing' | 'success' | 'error';
@@ -42,6 +42,19 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
     case 'fail':
       return { phase: 'error', percent: 0, message: event.message };
   }
+}
+
+/**
+ * What the form says while the server works on a sent file: its place in the analysis queue
+ * when the server said it waits, else that it is being analysed.
+ */
+export function analysingText(status: { state: 'queued' | 'analysing'; position?: number } | null) {
+  if (status?.state === 'queued' && status.position !== undefined) {
+    return status.position === 1
+      ? 'Waiting for analysis: next in line…'
+      : `Waiting for analysis: ${status.position} in line…`;
+  }
+  return 'Analysing…';
 }
 
 /** Busy: the form takes no new upload. */

@@ -4,22 +4,33 @@ import { Link } from 'react-router';
 import { errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useUploadSongFile } from '../api/upload-song-file';
+import { useUploadStatus } from '../api/upload-status';
 import { uploadDoneText } from '../song-status';
-import { IDLE, isBusy, NO_FILE, sizeText, UPLOAD_FAILED, uploadReducer } from '../upload-state';
+import {
+  analysingText,
+  IDLE,
+  isBusy,
+  NO_FILE,
+  sizeText,
+  UPLOAD_FAILED,
+  uploadReducer,
+} from '../upload-state';
 
 /** Audio only; tracker modules count as audio here, though browsers give them no audio type. */
 export const AUDIO_ACCEPT = 'audio/*,.mod,.xm,.s3m,.it';
 
 /**
- * Picks an audio file and sends it for the song, with the bytes sent in percent, then
- * 'Analysing…' while the server checks and measures it, then what the upload means for the
- * song (on air now, or waiting for review) or why it failed.
+ * Picks an audio file and sends it for the song, with the bytes sent in percent, then its place
+ * in the server's analysis queue while it waits and 'Analysing…' while the server checks and
+ * measures it, then what the upload means for the song (on air now, or waiting for review) or
+ * why it failed.
  */
 export function UploadForm({ songId }: { songId: number }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [state, dispatch] = useReducer(uploadReducer, IDLE);
   const upload = useUploadSongFile();
+  const [status, resetStatus] = useUploadStatus(songId);
   const abort = useRef<AbortController | null>(null);
   const busy = isBusy(state);
 
@@ -36,6 +47,7 @@ export function UploadForm({ songId }: { songId: number }) {
     if (!file) return fail(NO_FILE);
     const controller = new AbortController();
     abort.current = controller;
+    resetStatus();
     dispatch({ type: 'start' });
     upload.mutate(
       {
@@ -91,7 +103,7 @@ export function UploadForm({ songId }: { songId: number }) {
       {state.phase === 'analysing' && (
         <div className="upload-progress">
           <progress aria-label="Analysing the file" />
-          <span role="status">Analysing…</span>
+          <span role="status">{analysingText(status)}</span>
         </div>
       )}
       {state.phase === 'success' && (
