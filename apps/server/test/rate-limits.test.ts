@@ -198,6 +198,57 @@ describe('per-address limits before login', () => {
   });
 });
 
+/** A bare app whose route `/two` counts against the login limit, then the signup one. */
+async function limitedTwice(settings: Parameters<typeof limitTable>[0]) {
+  const app = Fastify({ logger: false });
+  registerErrorHandler(app);
+  await registerRateLimits(app, limitTable(settings), {
+    redisUrl: undefined,
+    keyPrefix: 'queuecast:test',
+  });
+  app.post('/two', { config: { limit: ['login', 'signup'] } }, async () => ({ ok: 1 }));
+  await app.ready();
+  return app;
+}
+
+describe('a route counted against several limits', () => {
+  it('counts each one; whichever is over refuses, with its own words', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await registerRateLimits(app, limitTable({ signupsPerHour: 4, loginsPerAddressPerMinute: 2 }), {
+      redisUrl: undefined,
+      keyPrefix: 'queuecast:test',
+    });
+    app.post('/signup-first', { config: { limit: ['signup', 'login'] } }, async () => ({ ok: 1 }));
+    app.post('/login-first', { config: { limit: ['login', 'signup'] } }, async () => ({ ok: 1 }));
+    await app.ready();
+    try {
+      const from = (url: string, ip: string) =>
+        app.inject({ method: 'POST', url, remoteAddress: ip });
+      // The login limit (2 a minute) is the lower one, whichever is named first.
+      for (const url of ['/signup-first', '/login-first']) {
+        const ip = url === '/signup-first' ? '192.0.2.60' : '192.0.2.61';
+        expect((await from(url, ip)).statusCode).toBe(200);
+        expect((await from(url, ip)).statusCode).toBe(200);
+        expectRefusal(await from(url, ip), /^Too many login attempts\. Try again in/);
+      }
+      // The second limit named counts too, and refuses in its own words.
+      const app2 = await limitedTwice({ signupsPerHour: 2, loginsPerAddressPerMinute: 100 });
+      try {
+        const post = () =>
+          app2.inject({ method: 'POST', url: '/two', remoteAddress: '192.0.2.62' });
+        expect((await post()).statusCode).toBe(200);
+        expect((await post()).statusCode).toBe(200);
+        expectRefusal(await post(), /^Too many new accounts from your address/);
+      } finally {
+        await app2.close();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 /** A bare app with one limited route, as one node of a station sees it. */
 async function node(options: { redisUrl: string | undefined; keyPrefix: string; perHour: number }) {
   const app = Fastify({ logger: false });

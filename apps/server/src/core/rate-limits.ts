@@ -7,6 +7,8 @@ export type LimitName =
   | 'signup'
   | 'login'
   | 'password'
+  | 'passwordAddress'
+  | 'logoutOthers'
   | 'chat'
   | 'message'
   | 'request'
@@ -36,8 +38,8 @@ export interface LimitSettings {
 }
 
 /**
- * The limits an operator cannot change: password changes, chat, messages, requests, previews,
- * uploads, songs added, comments.
+ * The limits an operator cannot change: password changes (per account and per address), logging
+ * out everywhere else, chat, messages, requests, previews, uploads, songs added, comments.
  */
 export const FIXED_LIMITS: Record<Exclude<LimitName, 'signup' | 'login'>, Limit> = {
   // Each attempt costs two password hashes; a person changes their password rarely.
@@ -46,6 +48,21 @@ export const FIXED_LIMITS: Record<Exclude<LimitName, 'signup' | 'login'>, Limit>
     windowMs: 15 * 60_000,
     per: 'user',
     refusal: (wait) => `Too many password changes. Try again in ${wait}.`,
+  },
+  // The same route from one address, whatever the accounts: tokens of many accounts held at
+  // one address would otherwise each get the limit above.
+  passwordAddress: {
+    max: 20,
+    windowMs: 15 * 60_000,
+    per: 'address',
+    refusal: (wait) => `Too many password changes from your address. Try again in ${wait}.`,
+  },
+  // Each one is a write and a message to every node; a person needs it rarely.
+  logoutOthers: {
+    max: 10,
+    windowMs: 15 * 60_000,
+    per: 'user',
+    refusal: (wait) => `You're signing out too often. Try again in ${wait}.`,
   },
   chat: {
     max: 5,

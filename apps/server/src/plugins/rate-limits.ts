@@ -9,8 +9,11 @@ import { secondsText } from '../lib/text.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The rate limit this route counts against (see core/rate-limits.ts). */
-    limit?: LimitName;
+    /**
+     * The rate limit this route counts against (see core/rate-limits.ts), or several: each is
+     * counted, and the first one over refuses.
+     */
+    limit?: LimitName | readonly LimitName[];
   }
 }
 
@@ -57,28 +60,45 @@ export async function registerRateLimits(
     ]).catch(() => undefined);
   }
 
-  // Turns a route's `config.limit` into the plugin's own `config.rateLimit`; it runs before the
-  // plugin's own onRoute hook, which is added when the plugin registers below.
-  app.addHook('onRoute', (route) => {
-    const name = route.config?.limit;
-    if (!name) return;
+  const settingsOf = (name: LimitName) => {
     const limit = table[name];
-    route.config = {
-      ...route.config,
-      rateLimit: {
-        max: limit.max,
-        timeWindow: limit.windowMs,
-        ...(limit.staffExempt
-          ? { allowList: (req: FastifyRequest) => req.user !== null && isStaff(req.user.role) }
-          : {}),
-        keyGenerator: (req: FastifyRequest) =>
-          limit.per === 'user' && req.user ? `${name}:user:${req.user.id}` : `${name}:ip:${req.ip}`,
-        errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) => {
-          const wait = Math.max(1, Math.ceil(context.ttl / 1000));
-          return tooManyRequests(limit.refusal(secondsText(wait)), wait);
-        },
-      },
+    return {
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      ...(limit.staffExempt
+        ? { allowList: (req: FastifyRequest) => req.user !== null && isStaff(req.user.role) }
+        : {}),
+      keyGenerator: (req: FastifyRequest) =>
+        limit.per === 'user' && req.user ? `${name}:user:${req.user.id}` : `${name}:ip:${req.ip}`,
+      errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) =>
+        refusal(name, context.ttl),
     };
+  };
+  const refusal = (name: LimitName, ttlMs: number) => {
+    const wait = Math.max(1, Math.ceil(ttlMs / 1000));
+    return tooManyRequests(table[name].refusal(secondsText(wait)), wait);
+  };
+
+  // Turns a route's `config.limit` into the plugin's own `config.rateLimit`; it runs before the
+  // plugin's own onRoute hook, which is added when the plugin registers below. The plugin
+  // counts one limit per route: further ones get a pre-handler of their own, after the guards.
+  app.addHook('onRoute', (route) => {
+    const names = route.config?.limit;
+    if (!names) return;
+    const [first, ...more] = typeof names === 'string' ? [names] : names;
+    if (!first) return;
+    route.config = { ...route.config, rateLimit: settingsOf(first) };
+    if (more.length === 0) return;
+    let checks: ReturnType<FastifyInstance['createRateLimit']>[] | undefined;
+    const countMore = async (req: FastifyRequest) => {
+      checks ??= more.map((name) => app.createRateLimit(settingsOf(name)));
+      for (const [i, check] of checks.entries()) {
+        const counted = await check(req);
+        if (!counted.isAllowed && counted.isExceeded) throw refusal(more[i]!, counted.ttl);
+      }
+    };
+    const own = route.preHandler;
+    route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), countMore];
   });
 
   await app.register(fastifyRateLimit, {
