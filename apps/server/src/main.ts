@@ -33,7 +33,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
   const { tools } = app.ctx.media;
   app.log.info(
-    { ffmpeg: tools.ffmpeg, version: tools.version, ffprobe: tools.ffprobe, modules: tools.modules },
+    {
+      ffmpeg: tools.ffmpeg,
+      version: tools.version,
+      ffprobe: tools.ffprobe,
+      modules: tools.modules,
+    },
     `ffmpeg ${tools.version}`,
   );
   const applied = await migrateToLatest(database.db);

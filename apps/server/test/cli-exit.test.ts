@@ -92,6 +92,34 @@ describe('command-line tools exit promptly and non-zero on every error', () => {
     40_000,
   );
 
+  it('the server without ffmpeg stops at once, saying what to install', async () => {
+    const started = Date.now();
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+      {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          DATA_DIR: db.dataDir,
+          DATABASE_URL: db.databaseUrl ?? '',
+          FFMPEG_PATH: '/nowhere/ffmpeg',
+          PORT: '0',
+          LOG_LEVEL: 'error',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Queuecast cannot start: FFMPEG_PATH: no program at /nowhere/ffmpeg');
+    expect(stderr).toContain('apt-get install ffmpeg');
+    expect(stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    expect(Date.now() - started).toBeLessThan(LIMIT_MS);
+  }, 40_000);
+
   it('a bad setting stops it with exit code 1 and names the variable', async () => {
     const out = await cli(['user-create', '--username', 'x', '--password', 'y'], {
       PORT: 'not-a-port',
