@@ -218,6 +218,7 @@ export function compose(deps: ComposeDeps) {
     users: repos.users,
     referrals: repos.referrals,
     tokens,
+    bus,
     signupMode: config.signupMode,
     loginLimits: deps.loginLimits,
     clock,
@@ -235,7 +236,7 @@ export function compose(deps: ComposeDeps) {
   const services = {
     auth,
     userAdmin: new UserAdminService(repos.users, auth),
-    usersAdmin: new UsersAdminService(db, repos.users, repos.audit, clock),
+    usersAdmin: new UsersAdminService(db, repos.users, repos.audit, bus, clock),
     catalog: new CatalogService(repos.catalog, repos.search, presenter),
     votes: new VotesService(db, repos.votes, repos.songs),
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
@@ -342,6 +343,7 @@ export function compose(deps: ComposeDeps) {
     fanout,
     log,
     authenticate: guards.authenticateToken,
+    tokenVersions: (ids) => repos.users.tokenVersions(ids),
     song: async (id) => {
       const song = await presenter.presentOne(id, null);
       return song ? { id: song.id, title: song.title, artist: song.artist } : null;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { TokenService } from '../src/auth/tokens.js';
 import { fixedClock } from '../src/core/clock.js';
-import { bearer, createUser, uniqueName } from './helpers/factories.js';
+import { bearer, createUser, quickUser, uniqueName } from './helpers/factories.js';
 import { createTestApp, TEST_SECRET } from './helpers/test-app.js';
 
 let app: App;
@@ -269,6 +269,93 @@ describe('change password', () => {
     expect((await me(fresh)).statusCode).toBe(200);
     expect((await login(user.user.username, user.password)).statusCode).toBe(401);
     expect((await login(user.user.username, 'n3wpass')).statusCode).toBe(200);
+  });
+});
+
+describe('change-password limits', () => {
+  /** A fresh app per test: the limits count per account and per address across a file. */
+  async function limitedApp() {
+    const clock = fixedClock(1_800_000_000);
+    const limited = await createTestApp({ clock });
+    const change = (token: string, currentPassword: string, ip: string) =>
+      limited.inject({
+        method: 'PUT',
+        url: '/api/auth/change-password',
+        headers: bearer(token),
+        payload: { currentPassword, newPassword: 'a-new-password' },
+        remoteAddress: ip,
+      });
+    return { limited, clock, change };
+  }
+
+  it('wrong current passwords make one address wait; the account takes 5 attempts in 15 minutes', async () => {
+    const { limited, clock, change } = await limitedApp();
+    const user = await createUser(limited);
+    for (let i = 0; i < 3; i++) {
+      expect((await change(user.token, 'wrong', '10.3.0.1')).statusCode).toBe(400);
+    }
+    const waiting = await change(user.token, 'wrong', '10.3.0.1');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json()).toEqual({
+      error: 'Too many wrong passwords. Try again in 1 second.',
+      retry_after: 1,
+    });
+    expect(waiting.headers['retry-after']).toBe('1');
+    // The owner, elsewhere, is not held by those guesses.
+    const changed = await change(user.token, user.password, '10.3.0.2');
+    expect(changed.statusCode).toBe(200);
+    // Five attempts on the account, from wherever: the sixth waits out the window.
+    clock.advance(60);
+    const token = changed.json<{ token: string }>().token;
+    const sixth = await change(token, 'a-new-password', '10.3.0.3');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toMatch(
+      /^Too many password changes\. Try again in \d+ (minutes?|seconds?)\.$/,
+    );
+    expect(sixth.json<{ retry_after: number }>().retry_after).toBeGreaterThan(800);
+  });
+
+  it('one address gets 20 attempts in 15 minutes, whatever the accounts', async () => {
+    const { limited, change } = await limitedApp();
+    const users = await Promise.all(Array.from({ length: 21 }, () => quickUser(limited)));
+    for (const user of users.slice(0, 20)) {
+      expect((await change(user.token, 'guess', '10.4.0.1')).statusCode).toBe(400);
+    }
+    const capped = await change(users[20]!.token, 'guess', '10.4.0.1');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().error).toMatch(/^Too many password changes from your address\./);
+    expect((await change(users[20]!.token, 'guess', '10.4.0.2')).statusCode).toBe(400);
+  });
+});
+
+describe('log out everywhere else', () => {
+  it('answers a fresh token each time, up to 10 in 15 minutes', async () => {
+    const limited = await createTestApp();
+    const user = await createUser(limited);
+    let token = user.token;
+    for (let i = 0; i < 10; i++) {
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/logout-others',
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const fresh = res.json<{ success: true; token: string }>().token;
+      expect(
+        (await limited.inject({ url: '/api/user/me', headers: bearer(token) })).statusCode,
+      ).toBe(401);
+      token = fresh;
+    }
+    const refused = await limited.inject({
+      method: 'POST',
+      url: '/api/auth/logout-others',
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^You're signing out too often\./);
+    expect((await limited.inject({ url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
   });
 });
 

@@ -28,6 +28,8 @@ interface Operation {
   level: Level;
   body?: (songId: number) => Record<string, unknown>;
   multipart?: boolean;
+  /** It ends the caller's other sessions: each role calls it with a token of its own. */
+  revokesOwnTokens?: boolean;
 }
 
 const op = (
@@ -44,6 +46,7 @@ const OPERATIONS: Operation[] = [
     currentPassword: 'not-the-password',
     newPassword: 'a-new-password',
   })),
+  { ...op('POST', API.logoutOthers.pattern, 'user'), revokesOwnTokens: true },
   op('GET', API.me.pattern, 'user'),
   op('GET', API.referrals.pattern, 'user'),
   op('GET', API.favorites.pattern, 'user'),
@@ -146,6 +149,7 @@ const OPERATIONS: Operation[] = [
       role: 'helper',
     }),
   ),
+  op('POST', API.adminUserLogout.pattern, 'admin', () => API.adminUserLogout.path({ id: MISSING })),
   op('POST', API.skip.pattern, 'moderator'),
 ];
 
@@ -205,7 +209,10 @@ describe('the authorisation matrix', () => {
       const anonymous = await call(operation, undefined);
       expect(anonymous.statusCode, 'anonymous').toBe(401);
       for (const role of ROLES) {
-        const res = await call(operation, tokens[role]);
+        const token = operation.revokesOwnTokens
+          ? (await quickUser(app, role)).token
+          : tokens[role];
+        const res = await call(operation, token);
         const refused =
           res.statusCode === 403 && res.json<{ error: string }>().error === GUARD_REFUSAL;
         if (ALLOWED[operation.level].includes(role)) {

@@ -118,7 +118,7 @@ async function signedInSocket(node: Node, token: string) {
     }
   };
   await until((m) => m.type === 'session' && m.user !== null);
-  return { messages, until };
+  return { socket: ws, messages, until };
 }
 
 async function signUp(node: Node): Promise<string> {
@@ -240,6 +240,58 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
     await eveOnB.until((m) => m.type === 'chat_message');
     expect(
       eveOnB.messages.filter((m) => ['private_message', 'unread_count'].includes(m.type)),
+    ).toEqual([]);
+  });
+
+  it("a password change on A ends the user's socket on B within 1 s; the one on the new token keeps hearing", async () => {
+    const [ann, bob] = [await signUpUser(a), await signUpUser(a)];
+    const [oldOnB, renewedOnB] = [
+      await signedInSocket(b, bob.token),
+      await signedInSocket(b, bob.token),
+    ];
+    const res = await fetch(`http://127.0.0.1:${a.port}/api/auth/change-password`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: 'password1', newPassword: 'a-new-password1' }),
+    });
+    const answered = Date.now();
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    const ended = { type: 'session', user: null, error: expect.any(String) as string };
+    await oldOnB.until((m) => m.type === 'session' && m.user === null);
+    expect(Date.now() - answered).toBeLessThanOrEqual(DELIVERY_MS);
+    expect(oldOnB.messages.filter((m) => m.type === 'session').at(-1)).toMatchObject(ended);
+    await renewedOnB.until((m) => m.type === 'session' && m.user === null);
+    // The browser that changed the password signs its socket in again with the new token.
+    const before = renewedOnB.messages.length;
+    renewedOnB.socket.send(JSON.stringify({ type: 'auth', token }));
+    await renewedOnB.until(
+      (m) => renewedOnB.messages.indexOf(m) >= before && m.type === 'session' && m.user !== null,
+    );
+    const sent = await fetch(`http://127.0.0.1:${a.port}/api/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to_uid: bob.user.id, message: 'after the change' }),
+    });
+    expect(sent.status).toBe(200);
+    await renewedOnB.until(
+      (m) =>
+        m.type === 'private_message' &&
+        (m.message as { message: string }).message === 'after the change',
+    );
+    // A public line after it reaches the old socket: by then a leak would have arrived too.
+    await fetch(`http://127.0.0.1:${a.port}/api/oneliner`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'marker after the change' }),
+    });
+    await oldOnB.until(
+      (m) =>
+        m.type === 'chat_message' &&
+        (m.message as { message: string }).message === 'marker after the change',
+    );
+    expect(
+      oldOnB.messages.filter((m) => ['private_message', 'unread_count'].includes(m.type)),
     ).toEqual([]);
   });
 

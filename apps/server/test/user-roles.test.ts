@@ -130,24 +130,48 @@ describe('PUT /api/admin/users/{id}/role', () => {
     expect((await app.ctx.repos.users.findById(admin.id))?.role).toBe('admin');
   });
 
-  it('takes effect at once, with the token already issued', async () => {
-    const listener = await quickUser(app);
+  it("takes effect at once: the user's tokens stop working, a new login has the new role", async () => {
+    const created = await createUser(app);
+    const login = async (): Promise<Who> => {
+      const res = await call('POST', API.login.path(), undefined, {
+        username: created.user.username,
+        password: created.password,
+      });
+      expect(res.statusCode).toBe(200);
+      return { id: created.user.id, token: res.json<{ token: string }>().token };
+    };
+    const listener = { id: created.user.id, token: created.token };
     const author = await quickUser(app);
     const posted = await call('POST', API.oneliner.path(), author, { message: 'remove me' });
     expect(posted.statusCode).toBe(200);
     const path = API.onelinerMessage.path({ id: posted.json<OnelinerMessage>().id });
     expect((await call('DELETE', path, listener)).statusCode).toBe(403);
+
     expect((await setRole(admin, listener.id, 'helper')).statusCode).toBe(200);
-    expect((await call('DELETE', path, listener)).statusCode).toBe(200);
+    const refused = await call('DELETE', path, listener);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<{ error: string }>().error).toBe(
+      'Your session has expired. Please log in again.',
+    );
+    const helper = await login();
+    expect((await call('DELETE', path, helper)).statusCode).toBe(200);
+
+    // A demotion too: the helper's token stops working at once.
     expect((await setRole(admin, listener.id, 'user')).statusCode).toBe(200);
-    expect((await call('DELETE', path, listener)).statusCode).toBe(403);
+    expect((await call('GET', API.me.path(), helper)).statusCode).toBe(401);
+    expect((await call('DELETE', path, await login())).statusCode).toBe(403);
+    // Setting the role a user already has changes nothing, their token included.
+    const again = await login();
+    expect((await setRole(admin, listener.id, 'user')).statusCode).toBe(200);
+    expect((await call('GET', API.me.path(), again)).statusCode).toBe(200);
   });
 });
 
 describe('user:role', () => {
-  it('changes the role, says so, and logs it with no actor', async () => {
+  it("changes the role, says so, logs it with no actor, and ends the user's sessions", async () => {
     const target = await createUser(app);
     const name = target.user.username;
+    expect((await call('GET', API.me.path(), { id: 0, token: target.token })).statusCode).toBe(200);
     expect(await userRole(app, ['--username', name.toUpperCase(), '--role', 'admin'])).toBe(
       `${name} is now an admin.`,
     );
@@ -161,6 +185,7 @@ describe('user:role', () => {
       target: name,
       detail: { from: 'admin', to: 'moderator', via: 'cli' },
     });
+    expect((await call('GET', API.me.path(), { id: 0, token: target.token })).statusCode).toBe(401);
   });
 
   it('refuses an unknown user or role and bad arguments with a message', async () => {

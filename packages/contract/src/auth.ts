@@ -48,3 +48,14 @@ export const ChangePasswordResponseSchema = z.object({
 });
 
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
+/**
+ * POST /api/auth/logout-others: every token of the account stops working, on every device; the
+ * fresh token answered keeps the calling session signed in.
+ */
+export const LogoutOthersResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+});
+
+export type LogoutOthersResponse = z.infer<typeof LogoutOthersResponseSchema>;

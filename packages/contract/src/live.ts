@@ -110,13 +110,20 @@ export const RequestOnAirSchema = z.object({
 
 /**
  * The answer to `auth`: who the socket now belongs to (`user` null: anonymous again, because
- * the client logged out, or the token was refused or has expired).
+ * the client logged out, or the token was refused or has expired). Also sent unasked when the
+ * token expires or the account's sessions are ended.
  */
 export const LiveSessionSchema = z.object({
   type: z.literal('session'),
   user: z.object({ id: z.number().int(), username: z.string(), role: RoleSchema }).nullable(),
   /** Why a token was refused; absent when the change was asked for or the token accepted. */
   error: z.string().optional(),
+  /**
+   * Set when the session ended because the account's tokens were revoked (a password change, a
+   * role change, a log-out everywhere): tokens of a lower version (`tv`) no longer work. A client
+   * already holding a token of this version keeps its session and re-authenticates with it.
+   */
+  token_version: z.number().int().optional(),
   /** For a signed-in socket whose user is muted in the chat: when the mute ends. */
   muted_until: z.number().int().optional(),
 });

@@ -79,6 +79,7 @@ export const API = {
   login: route('/api/auth/login'),
   signup: route('/api/auth/signup'),
   changePassword: route('/api/auth/change-password'),
+  logoutOthers: route('/api/auth/logout-others'),
   me: route('/api/user/me'),
   referrals: route('/api/user/referrals'),
   favorites: route('/api/user/favorites'),
@@ -125,6 +126,7 @@ export const API = {
   moderationLog: route('/api/moderation/log'),
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
+  adminUserLogout: route('/api/admin/users/:id/logout'),
   skip: route('/api/station/skip'),
   /** A song's embedded cover art, `<content hash>.<ext>`; `?size=` for a square JPEG. */
   art: route('/api/art/:file'),

@@ -28,6 +28,8 @@ export interface AuthGuards {
   requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
   /** The same check for a token that did not come in a header (the live socket's `auth`). */
   authenticateToken: (token: string) => Promise<TokenSession | null>;
+  /** The version of the token a signed-in caller sent (set by the guards with `user`). */
+  tokenVersionOf(request: FastifyRequest): number | undefined;
 }
 
 /** The account reads the guards make: who a token belongs to, and when they were last seen. */
@@ -50,6 +52,8 @@ export interface GuardUsers {
 export interface TokenSession {
   user: AuthUser;
   expiresAt: number;
+  /** The token's version: the account's current one when checked (see `users.token_version`). */
+  tokenVersion: number;
   /** When the user's chat mute ends (epoch seconds), or null. */
   mutedUntil: number | null;
 }
@@ -68,18 +72,20 @@ export function createTokenAuthenticator(
     const payload = await tokens.verify(token);
     if (!payload) return null;
     const row = await users.findById(payload.id);
-    // A password change bumps the version: every token issued before it stops working.
+    // A password or role change, or a log-out everywhere, bumps the version: every token
+    // issued before it stops working.
     if (!row || row.token_version !== payload.tv) return null;
     const now = nowSeconds();
     if (row.last_seen_at === null || now - row.last_seen_at >= LAST_SEEN_RESOLUTION_S) {
       await users.touchLastSeen(row.id, now);
       if (row.last_seen_at === null || now - row.last_seen_at >= ACTIVE_WINDOW_S) onSeen();
     }
-    // The role comes from the database, so a demotion takes effect at once.
+    // The role comes from the database, not from the token.
     const role = RoleSchema.catch('user').parse(row.role);
     return {
       user: { id: row.id, username: row.username, role },
       expiresAt: payload.exp,
+      tokenVersion: payload.tv,
       mutedUntil: row.muted_until === null ? null : Number(row.muted_until),
     };
   };
@@ -91,6 +97,7 @@ export function createAuthGuards(
   onSeen: () => void = () => undefined,
 ): AuthGuards {
   const authenticateToken = createTokenAuthenticator(tokens, users, onSeen);
+  const versions = new WeakMap<FastifyRequest, number>();
 
   /** undefined: no token sent; null: a token that is not (or no longer) valid. */
   async function authenticate(request: FastifyRequest): Promise<AuthUser | null | undefined> {
@@ -98,7 +105,10 @@ export function createAuthGuards(
     if (!header) return undefined;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) return null;
-    return (await authenticateToken(match[1]))?.user ?? null;
+    const session = await authenticateToken(match[1]);
+    if (!session) return null;
+    versions.set(request, session.tokenVersion);
+    return session.user;
   }
 
   const optionalUser: preHandlerAsyncHookHandler = async (request) => {
@@ -119,5 +129,11 @@ export function createAuthGuards(
     };
   }
 
-  return { optionalUser, requireUser, requireRole, authenticateToken };
+  return {
+    optionalUser,
+    requireUser,
+    requireRole,
+    authenticateToken,
+    tokenVersionOf: (request) => versions.get(request),
+  };
 }

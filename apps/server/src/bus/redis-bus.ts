@@ -58,6 +58,11 @@ const EVENT_SCHEMAS = {
     user_id: z.number().int(),
     muted_until: z.number().int().nullable(),
   }),
+  'sessions.revoked': z.object({
+    type: z.literal('sessions.revoked'),
+    user_id: z.number().int(),
+    token_version: z.number().int(),
+  }),
   'upload.status': z.object({
     type: z.literal('upload.status'),
     user_id: z.number().int(),

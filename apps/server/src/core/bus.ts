@@ -36,6 +36,11 @@ export type BusEvent =
   /** Staff muted a user in the chat until `muted_until`, or lifted the mute (null). */
   | { type: 'user.muted'; user_id: number; muted_until: number | null }
   /**
+   * The user's tokens older than `token_version` were revoked (a password or role change, a
+   * log-out everywhere): their sockets still on an older token leave the user's rooms.
+   */
+  | { type: 'sessions.revoked'; user_id: number; token_version: number }
+  /**
    * A user's uploaded file waits in the analysis queue (`position` 1: next) or is being analysed.
    */
   | {

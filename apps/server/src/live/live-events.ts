@@ -43,6 +43,10 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'user.muted': 'none',
   // Private: the uploader's sockets only.
   'upload.status': 'none',
+  // The update shows no roles or sessions. The hub hands it to the live sessions, which end
+  // the sockets still on an older token (live-sessions.ts): no room message would do, since a
+  // socket already on the new token is in the same room and must not hear it.
+  'sessions.revoked': 'none',
   // Private: only the two parties' rooms hear of them.
   'message.sent': 'none',
   'messages.read': 'none',

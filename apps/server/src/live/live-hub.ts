@@ -7,11 +7,13 @@ import { AddressLimit } from '../lib/address-limit.js';
 import { clientAddress, trustOf, type ProxyTrust } from './address-limit.js';
 import type { LiveFanout, LiveUpdate } from './live-fanout.js';
 import { deliveriesFor, PLAYBACK_EFFECT, type LiveLookups } from './live-events.js';
-import { LiveSessions, type Authenticate } from './live-sessions.js';
+import { LiveSessions, type Authenticate, type TokenVersions } from './live-sessions.js';
 import type { Room } from './rooms.js';
 
 /** Active users drop out of the window without any event; look again this often. */
 export const REFRESH_INTERVAL_MS = 30_000;
+/** How often signed-in sockets are compared with their accounts' token versions. */
+export const SESSION_SWEEP_MS = 30_000;
 
 export interface LiveHubDeps extends LiveLookups {
   playback: { build(listeners: number): Promise<PlaybackUpdate> };
@@ -20,6 +22,8 @@ export interface LiveHubDeps extends LiveLookups {
   log: FastifyBaseLogger;
   /** Checks an `auth` message's token as the HTTP guards do. */
   authenticate: Authenticate;
+  /** Reads accounts' current token versions, for the sweep that backs up revocations. */
+  tokenVersions: TokenVersions;
   /** Open sockets per client address; more upgrades are answered 429. */
   maxSocketsPerAddress: number;
   /** Client addresses from X-Forwarded-For. */
@@ -42,6 +46,7 @@ export class LiveHub {
   /** Whether the rebuild waiting behind the running one is to be written to every socket. */
   private announceAgain = false;
   private readonly timer: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly fanout: LiveFanout;
   private readonly log: FastifyBaseLogger;
@@ -58,7 +63,7 @@ export class LiveHub {
   constructor(private readonly deps: LiveHubDeps) {
     this.fanout = deps.fanout;
     this.log = deps.log;
-    this.sessions = new LiveSessions(deps.authenticate, deps.fanout, deps.log);
+    this.sessions = new LiveSessions(deps.authenticate, deps.tokenVersions, deps.fanout, deps.log);
     this.perAddress = new AddressLimit(deps.maxSocketsPerAddress);
     this.trust = trustOf(deps.trustProxy);
     this.fanout.listen({
@@ -67,6 +72,8 @@ export class LiveHub {
     });
     this.unsubscribe = deps.bus.subscribe((event) => this.onEvent(event));
     this.timer = setInterval(() => void this.refreshIfChanged(), REFRESH_INTERVAL_MS);
+    this.sweeper = setInterval(() => void this.sweepSessions(), SESSION_SWEEP_MS);
+    this.sweeper.unref();
   }
 
   get size(): number {
@@ -109,6 +116,7 @@ export class LiveHub {
   async close(): Promise<void> {
     this.unsubscribe();
     clearInterval(this.timer);
+    clearInterval(this.sweeper);
     this.sessions.close();
     await this.fanout.close();
   }
@@ -121,7 +129,22 @@ export class LiveHub {
     this.sessions.closed(id);
   }
 
+  /**
+   * Ends the sessions of sockets whose token an account change revoked and whose bus event
+   * never came (run every SESSION_SWEEP_MS; tests call it directly).
+   */
+  async sweepSessions(): Promise<void> {
+    try {
+      await this.sessions.sweep();
+    } catch (err) {
+      this.log.error({ err }, 'could not check the live sessions');
+    }
+  }
+
   private onEvent(event: BusEvent): void {
+    if (event.type === 'sessions.revoked') {
+      this.sessions.revoke(event.user_id, event.token_version);
+    }
     if (event.type === 'listeners.changed') {
       // Repeated announcements (for nodes that joined late) change nothing here.
       if (event.listeners === this.listeners) return;

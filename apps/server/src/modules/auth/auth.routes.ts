@@ -4,6 +4,7 @@ import {
   ErrorSchema,
   LoginBodySchema,
   LoginResponseSchema,
+  LogoutOthersResponseSchema,
   SignupBodySchema,
   SignupResponseSchema,
   API,
@@ -30,7 +31,7 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
           },
         },
       },
-      (req) => auth.signup(req.body),
+      (req) => auth.signup(req.body, req.ip),
     );
 
     app.post(
@@ -54,17 +55,43 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
     app.put(
       API.changePassword.pattern,
       {
+        // Each attempt costs two password hashes: counted per account and per address.
+        config: { limit: ['password', 'passwordAddress'] },
         preHandler: guards.requireUser,
         schema: {
           tags: ['auth'],
+          summary: "Change one's password; every other session of the account ends",
           security: [{ bearer: [] }],
           body: ChangePasswordBodySchema,
-          response: { 200: ChangePasswordResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+          response: {
+            200: ChangePasswordResponseSchema,
+            400: ErrorSchema,
+            401: ErrorSchema,
+            429: ErrorSchema,
+          },
         },
       },
       async (req) => ({
         success: true as const,
-        token: await auth.changePassword(req.user!.id, req.body),
+        token: await auth.changePassword(req.user!.id, req.body, req.ip),
+      }),
+    );
+
+    app.post(
+      API.logoutOthers.pattern,
+      {
+        config: { limit: 'logoutOthers' },
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: 'End every other session of the account; answers a fresh token for this one',
+          security: [{ bearer: [] }],
+          response: { 200: LogoutOthersResponseSchema, 401: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        token: await auth.logoutOthers(req.user!.id, guards.tokenVersionOf(req)!),
       }),
     );
   };

@@ -7,11 +7,18 @@ import {
   type SignupBody,
   type User,
 } from '@queuecast/contract';
+import type { EventBus } from '../../core/bus.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation, nowSeconds } from '../../db/dialect.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
 import type { TokenService } from '../../auth/tokens.js';
-import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/http-error.js';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/http-error.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { LoginThrottle } from './login-throttle.js';
 import { secondsText } from '../../lib/text.js';
@@ -37,6 +44,15 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   maxDelaySeconds: 15 * 60,
 };
 
+/**
+ * Wrong current passwords one address may give for one account before it waits between
+ * guesses, doubling up to the same 15 minutes as logins. Fewer than a login's: the caller is
+ * signed in already, so a wrong current password is a typo at most twice, or someone else's
+ * guess with a token they should not have. The route's own limits (per account, per address)
+ * cap the attempts themselves, on every node.
+ */
+export const PASSWORD_CHANGE_FREE_FAILURES = 3;
+
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newReferralCode(): string {
@@ -46,6 +62,7 @@ function newReferralCode(): string {
 
 export class AuthService {
   private readonly throttle: LoginThrottle;
+  private readonly changeThrottle: LoginThrottle;
 
   constructor(
     private readonly deps: {
@@ -53,25 +70,29 @@ export class AuthService {
       users: UserRepo;
       referrals: ReferralRepo;
       tokens: TokenService;
+      bus: EventBus;
       signupMode: 'open' | 'invite';
       loginLimits?: LoginLimits;
       clock?: Clock;
     },
   ) {
     const limits = deps.loginLimits ?? DEFAULT_LOGIN_LIMITS;
-    this.throttle = new LoginThrottle(
-      limits.freeFailures,
-      limits.maxDelaySeconds,
-      deps.clock ?? systemClock,
+    const clock = deps.clock ?? systemClock;
+    this.throttle = new LoginThrottle(limits.freeFailures, limits.maxDelaySeconds, clock);
+    this.changeThrottle = new LoginThrottle(
+      PASSWORD_CHANGE_FREE_FAILURES,
+      DEFAULT_LOGIN_LIMITS.maxDelaySeconds,
+      clock,
     );
   }
 
-  async signup(body: SignupBody): Promise<{ token: string; user: User }> {
+  /** `client`: the caller's address, whose turn at the password hashing this takes. */
+  async signup(body: SignupBody, client?: string): Promise<{ token: string; user: User }> {
     const code = body.referralCode?.trim() || undefined;
     if (this.deps.signupMode === 'invite' && !code) {
       throw badRequest('A referral code is required to sign up.');
     }
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, client);
     const row = await this.createAccount({
       username: body.username,
       email: body.email?.trim() || null,
@@ -130,8 +151,8 @@ export class AuthService {
     }
     const row = await this.deps.users.findByUsername(body.username);
     const ok = row
-      ? await verifyPassword(row.password_hash, body.password)
-      : await verifyAgainstNothing(body.password);
+      ? await verifyPassword(row.password_hash, body.password, ip)
+      : await verifyAgainstNothing(body.password, ip);
     if (!row || !ok) {
       this.throttle.failed(account, ip);
       throw new HttpError(401, 'Invalid username or password.', {
@@ -142,16 +163,51 @@ export class AuthService {
     return this.issueToken(row);
   }
 
-  async changePassword(userId: number, body: ChangePasswordBody): Promise<string> {
+  /**
+   * Sets a new password when the current one is right, and ends every session of the account:
+   * older tokens stop working and the live sockets on them are told, on every node. Answers a
+   * fresh token for the caller. Wrong current passwords from one address make it wait between
+   * guesses, as logins do.
+   */
+  async changePassword(userId: number, body: ChangePasswordBody, ip: string): Promise<string> {
+    const account = String(userId);
+    const wait = this.changeThrottle.wait(account, ip);
+    if (wait > 0) {
+      throw tooManyRequests(`Too many wrong passwords. Try again in ${secondsText(wait)}.`, wait);
+    }
     const row = await this.deps.users.findById(userId);
-    if (!row || !(await verifyPassword(row.password_hash, body.currentPassword))) {
+    if (!row || !(await verifyPassword(row.password_hash, body.currentPassword, ip))) {
+      this.changeThrottle.failed(account, ip);
       throw badRequest('Current password is incorrect.');
     }
+    this.changeThrottle.succeeded(account, ip);
     const tokenVersion = await this.deps.users.updatePassword(
       userId,
-      await hashPassword(body.newPassword),
+      await hashPassword(body.newPassword, ip),
     );
+    this.deps.bus.publish({
+      type: 'sessions.revoked',
+      user_id: userId,
+      token_version: tokenVersion,
+    });
     return this.issueToken({ ...row, token_version: tokenVersion });
+  }
+
+  /**
+   * Ends every session of the account but the caller's: older tokens stop working (the live
+   * sockets on them are told) and the caller gets a fresh one.
+   */
+  async logoutOthers(userId: number, tokenVersion: number): Promise<string> {
+    // Only from the caller's own version: a password change that ended the caller's token
+    // while this request was on its way must not be undone by a fresh token.
+    const row = await this.deps.users.revokeTokens(userId, tokenVersion);
+    if (!row) throw unauthorized('Your session has ended. Please log in again.');
+    this.deps.bus.publish({
+      type: 'sessions.revoked',
+      user_id: userId,
+      token_version: row.token_version,
+    });
+    return this.issueToken(row);
   }
 
   private issueToken(row: UserRow): Promise<string> {

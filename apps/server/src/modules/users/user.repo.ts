@@ -44,6 +44,31 @@ export class UserRepo {
   }
 
   /**
+   * Bumps the token version, which invalidates every token issued before; answers the user as
+   * changed, or undefined when they do not exist or (with `from`) their version is no longer
+   * `from`: a concurrent change ended the caller's own token meanwhile.
+   */
+  revokeTokens(id: number, from?: number, db: Db = this.db): Promise<UserRow | undefined> {
+    let query = db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id);
+    if (from !== undefined) query = query.where('token_version', '=', from);
+    return query.returningAll().executeTakeFirst();
+  }
+
+  /** The current token version of each of these users that exists. */
+  async tokenVersions(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'token_version'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.token_version]));
+  }
+
+  /**
    * Accounts for the admins' list, newest first; with `beforeId` older ones only; `search`
    * matches part of the username, case-insensitively. Never the email or the password hash.
    */

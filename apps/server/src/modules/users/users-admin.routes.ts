@@ -4,6 +4,7 @@ import {
   AdminUserQuerySchema,
   ErrorSchema,
   IdParamSchema,
+  OkSchema,
   RoleBodySchema,
   UserSchema,
 } from '@queuecast/contract';
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { UsersAdminService } from './users-admin.service.js';
 
-/** Accounts for admins: the list, and role changes (each one in the audit log). */
+/** Accounts for admins: the list, role changes and log-outs (each one in the audit log). */
 export function usersAdminRoutes(deps: {
   usersAdmin: UsersAdminService;
   guards: AuthGuards;
@@ -50,6 +51,25 @@ export function usersAdminRoutes(deps: {
       },
       async (req) =>
         (await usersAdmin.setRole({ id: req.user!.id }, { id: req.params.id }, req.body.role)).user,
+    );
+
+    app.post(
+      API.adminUserLogout.pattern,
+      {
+        preHandler: admin,
+        schema: {
+          tags: ['admin'],
+          summary:
+            "End every session of a user: their tokens stop working, open pages sign out; written to the audit log (admins; not one's own)",
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          response: { 200: OkSchema, 400: ErrorSchema, ...denied, 404: ErrorSchema },
+        },
+      },
+      async (req) => {
+        await usersAdmin.logoutEverywhere(req.user!, req.params.id);
+        return { success: true as const };
+      },
     );
   };
 }
