@@ -240,7 +240,7 @@ export function compose(deps: ComposeDeps) {
     catalog: new CatalogService(repos.catalog, repos.search, presenter),
     votes: new VotesService(db, repos.votes, repos.songs),
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
-    comments: new CommentsService(repos.comments, repos.songs, bus),
+    comments: new CommentsService(repos.comments, repos.songs, repos.users, bus),
     feed: new FeedService(repos.feed),
     curation: new CurationService(db, repos.curation, repos.audit, bus, clock),
     songEntry: new SongEntryService(

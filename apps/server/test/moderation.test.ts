@@ -8,7 +8,7 @@ import {
 } from '@queuecast/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { bearer, quickUser } from './helpers/factories.js';
+import { bearer, createSong, quickUser } from './helpers/factories.js';
 import { connect, listening } from './helpers/live-clients.js';
 
 let app: App;
@@ -108,6 +108,98 @@ describe('muting', () => {
       const res = await call('POST', `/api/moderation/users/${admin.id}/mute`, helper, { minutes });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe('who may mute whom', () => {
+  it('helpers mute listeners, moderators listeners and helpers, admins all but admins; nobody themselves', async () => {
+    const roles = ['user', 'helper', 'moderator', 'admin'] as const;
+    const may: Record<(typeof roles)[number], readonly string[]> = {
+      user: [],
+      helper: ['user'],
+      moderator: ['user', 'helper'],
+      admin: ['user', 'helper', 'moderator'],
+    };
+    const refusals: Record<string, string> = {
+      helper: 'Helpers can mute listeners only.',
+      moderator: 'Moderators can mute listeners and helpers only.',
+      admin: 'Admins cannot be muted.',
+    };
+    for (const actorRole of roles.slice(1)) {
+      const actor = await quickUser(app, actorRole);
+      for (const targetRole of roles) {
+        const target = await quickUser(app, targetRole);
+        const path = `/api/moderation/users/${target.id}/mute`;
+        for (const minutes of [5, 0]) {
+          const res = await call('POST', path, actor, { minutes });
+          const what = `${actorRole} ${minutes ? 'mutes' : 'unmutes'} ${targetRole}`;
+          if (may[actorRole].includes(targetRole)) {
+            expect(res.statusCode, what).toBe(200);
+          } else {
+            expect(res.statusCode, what).toBe(403);
+            expect(res.json<{ error: string }>().error, what).toBe(refusals[actorRole]);
+          }
+        }
+        // A refused mute leaves the target free to speak.
+        if (!may[actorRole].includes(targetRole)) {
+          expect((await say(target, `still here, ${actorRole}`)).statusCode).toBe(200);
+        }
+      }
+      const self = await call('POST', `/api/moderation/users/${actor.id}/mute`, actor, {
+        minutes: 5,
+      });
+      expect(self.statusCode).toBe(403);
+      expect(self.json<{ error: string }>().error).toBe('You cannot mute yourself.');
+    }
+  });
+
+  it('a muted helper cannot lift their own mute', async () => {
+    const moderator = await quickUser(app, 'moderator');
+    const muted = await quickUser(app, 'helper');
+    const path = `/api/moderation/users/${muted.id}/mute`;
+    expect((await call('POST', path, moderator, { minutes: 5 })).statusCode).toBe(200);
+    const own = await call('POST', path, muted, { minutes: 0 });
+    expect(own.statusCode).toBe(403);
+    expect(own.json<{ error: string }>().error).toBe('You cannot lift your own mute.');
+    expect((await say(muted, 'let me out')).statusCode).toBe(403);
+    expect((await call('POST', path, moderator, { minutes: 0 })).statusCode).toBe(200);
+  });
+});
+
+describe('what a mute covers', () => {
+  it('chat, song comments and private messages, each refused with when the mute ends', async () => {
+    const user = await quickUser(app);
+    const other = await quickUser(app);
+    const songId = await createSong(app);
+    const comment = () =>
+      call('POST', `/api/song/${songId}/comment`, user, { comment: 'my two cents' });
+    const message = () =>
+      call('POST', '/api/messages', user, { to_uid: other.id, message: 'psst' });
+    expect((await comment()).statusCode).toBe(200);
+
+    const muted = await call('POST', `/api/moderation/users/${user.id}/mute`, helper, {
+      minutes: 5,
+    });
+    const until = muted.json<MuteResult>().muted_until!;
+    const refusals = [await say(user, 'hello?'), await comment(), await message()];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403);
+      const body = res.json<{ error: string; muted_until: number }>();
+      expect(body.muted_until).toBe(until);
+      expect(body.error).toMatch(
+        /^You are muted (in the chat )?until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+      );
+    }
+    // A comment on a song that does not exist: the mute is said first, as for any comment.
+    const missing = await call('POST', '/api/song/2000000000/comment', user, { comment: 'x' });
+    expect(missing.statusCode).toBe(403);
+    // Nothing of it was stored.
+    const page = await call('GET', `/api/song/${songId}`);
+    expect(page.body.match(/my two cents/g)).toHaveLength(1);
+
+    await call('POST', `/api/moderation/users/${user.id}/mute`, helper, { minutes: 0 });
+    expect((await comment()).statusCode).toBe(200);
+    expect((await message()).statusCode).toBe(200);
   });
 });
 

@@ -30,6 +30,7 @@ export function commentsRoutes(deps: {
             200: CommentCreatedSchema,
             400: ErrorSchema,
             401: ErrorSchema,
+            403: ErrorSchema,
             404: ErrorSchema,
             429: ErrorSchema,
           },

@@ -1,8 +1,10 @@
 import type { RecentComment } from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
 import { nowSeconds } from '../../db/dialect.js';
-import { notFound } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { utcMinute } from '../../lib/text.js';
 import type { SongRepo } from '../catalog/song.repo.js';
+import type { UserRepo } from '../users/user.repo.js';
 import type { CommentRepo } from './comment.repo.js';
 
 export const RECENT_COMMENTS = 20;
@@ -11,16 +13,28 @@ export class CommentsService {
   constructor(
     private readonly comments: CommentRepo,
     private readonly songs: SongRepo,
+    private readonly users: Pick<UserRepo, 'mutedUntil'>,
     private readonly bus: EventBus,
   ) {}
 
+  /** A muted listener is refused (403, with when the mute ends), as in the chat. */
   async post(userId: number, songId: number, comment: string): Promise<{ id: number }> {
-    if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
+    const now = nowSeconds();
+    const [exists, mutedUntil] = await Promise.all([
+      this.songs.exists(songId),
+      this.users.mutedUntil(userId),
+    ]);
+    if (mutedUntil !== null && mutedUntil > now) {
+      throw new HttpError(403, `You are muted until ${utcMinute(mutedUntil)}.`, {
+        muted_until: mutedUntil,
+      });
+    }
+    if (!exists) throw notFound('Song not found.');
     const created = await this.comments.insert({
       song_id: songId,
       user_id: userId,
       comment,
-      created_at: nowSeconds(),
+      created_at: now,
     });
     this.bus.publish({ type: 'feed.added', kind: 'comment', id: created.id });
     return created;

@@ -46,7 +46,8 @@ export function moderationRoutes(deps: {
         preHandler: staff,
         schema: {
           tags: ['moderation'],
-          summary: 'Mute a listener in the chat for some minutes (staff); 0 lifts the mute',
+          summary:
+            "Mute a user for some minutes: chat, comments, private messages (staff); 0 lifts the mute. 403 for oneself and for a role not below the caller's (admins: anyone but admins)",
           security: [{ bearer: [] }],
           params: IdParamSchema,
           body: MuteBodySchema,

@@ -1,11 +1,18 @@
-import type { ChatSettings, ModerationEntry, MuteResult } from '@queuecast/contract';
+import {
+  RoleSchema,
+  type ChatSettings,
+  type ModerationEntry,
+  type MuteResult,
+  type Role,
+} from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../lib/http-error.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
 import type { AuditLogRepo } from '../users/audit-log.repo.js';
 import type { UserRepo } from '../users/user.repo.js';
 import type { ModerationRepo } from './moderation.repo.js';
+import { muteRefusal } from './mute-rules.js';
 
 interface Actor {
   id: number;
@@ -21,7 +28,7 @@ export class ModerationService {
     private readonly db: Db,
     private readonly repo: ModerationRepo,
     private readonly audit: AuditLogRepo,
-    private readonly users: Pick<UserRepo, 'setMutedUntil'>,
+    private readonly users: Pick<UserRepo, 'findById' | 'setMutedUntil'>,
     private readonly bus: EventBus,
     private readonly clock: Clock,
   ) {}
@@ -41,12 +48,21 @@ export class ModerationService {
     this.bus.publish({ type: 'oneliner.deleted', id });
   }
 
-  /** Mutes the user for `minutes` from now; 0 lifts a mute. */
-  async mute(actor: Actor, userId: number, minutes: number): Promise<MuteResult> {
+  /**
+   * Mutes the user for `minutes` from now; 0 lifts a mute. A mute silences them in the chat,
+   * in song comments and in private messages. Staff mute only the roles below their own
+   * (admins anyone but admins), never themselves (mute-rules.ts).
+   */
+  async mute(actor: Actor & { role: Role }, userId: number, minutes: number): Promise<MuteResult> {
     const now = this.clock.now();
     const until = minutes > 0 ? now + minutes * 60 : null;
     await this.db.transaction().execute(async (trx) => {
-      if (!(await this.users.setMutedUntil(userId, until, trx))) throw notFound('User not found.');
+      const target = await this.users.findById(userId, trx);
+      if (!target) throw notFound('User not found.');
+      const role = RoleSchema.catch('user').parse(target.role);
+      const refusal = muteRefusal(actor, { id: target.id, role }, minutes === 0);
+      if (refusal) throw forbidden(refusal);
+      await this.users.setMutedUntil(userId, until, trx);
       await this.audit.log(
         {
           actor_id: actor.id,
