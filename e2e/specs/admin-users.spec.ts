@@ -37,11 +37,16 @@ test("an admin makes a listener a helper; the listener's pages show the staff li
     await expect(toast(page, 'Role updated')).toBeVisible();
     await expect(role).toHaveValue('helper');
 
-    // The new role holds on the server, and the listener's next page load shows it.
+    // The change ends the listener's sessions: their open page signs out and says why.
+    await expect(toast(listenerPage, 'Your session has ended. Please log in again.')).toBeVisible();
+    await expect(listenerPage.getByRole('link', { name: listener.username })).toHaveCount(0);
+
+    // The new role holds on the server, and the listener's next login shows it.
     await page.reload();
     await page.getByLabel('Filter by username').fill(listener.username);
     await expect(page.getByLabel(`Role of ${listener.username}`)).toHaveValue('helper');
-    await listenerPage.reload();
+    const relogged = await apiLogin(request, listener.username, listener.password);
+    await openAs(listenerPage, relogged, '/');
     await expect(listenerPage.getByRole('link', { name: 'Missing Files' })).toBeVisible();
     await expect(listenerPage.getByRole('link', { name: 'Add Song' })).toBeVisible();
     await expect(listenerPage.getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);

@@ -10,7 +10,7 @@ import { routeLiveMessage } from '../lib/live-messages';
 import { playbackKey } from '../lib/playback';
 import { serverNow } from '../lib/server-clock';
 import { createQueueSong } from '../test/factories';
-import { liveHandlers } from './live-handlers';
+import { liveHandlers, SESSION_ENDED_TEXT } from './live-handlers';
 
 const update = (fields: Partial<PlaybackUpdate> = {}): PlaybackUpdate => ({
   type: 'playback_update',
@@ -29,10 +29,17 @@ function setup(userId?: number) {
   const queryClient = new QueryClient();
   const success = vi.fn();
   const adoptRole = vi.fn();
-  const handlers = liveHandlers({ queryClient, currentUserId: () => userId, success, adoptRole });
+  const sessionEnded = vi.fn();
+  const handlers = liveHandlers({
+    queryClient,
+    currentUserId: () => userId,
+    success,
+    adoptRole,
+    sessionEnded,
+  });
   const receive = (message: Parameters<typeof routeLiveMessage>[0]) =>
     routeLiveMessage(message, handlers);
-  return { queryClient, success, adoptRole, receive };
+  return { queryClient, success, adoptRole, sessionEnded, receive };
 }
 
 describe('liveHandlers', () => {
@@ -182,6 +189,34 @@ describe('liveHandlers', () => {
     expect(adoptRole).toHaveBeenCalledExactlyOnceWith(7, 'helper');
     receive({ type: 'session', user: null });
     expect(adoptRole).toHaveBeenCalledOnce();
+  });
+
+  it('hands a session the server ended, with its version and words, to the session store', () => {
+    const { sessionEnded, receive } = setup(7);
+    receive({
+      type: 'session',
+      user: null,
+      error: 'Your session has ended. Please log in again.',
+      token_version: 4,
+    });
+    expect(sessionEnded).toHaveBeenCalledExactlyOnceWith(
+      4,
+      'Your session has ended. Please log in again.',
+    );
+    receive({ type: 'session', user: null, token_version: 5 });
+    expect(sessionEnded).toHaveBeenLastCalledWith(5, SESSION_ENDED_TEXT);
+  });
+
+  it('leaves the session alone for a logout answer, a refused token and a sign-in', () => {
+    const { sessionEnded, receive } = setup(7);
+    receive({ type: 'session', user: null });
+    receive({
+      type: 'session',
+      user: null,
+      error: 'Your session has expired. Please log in again.',
+    });
+    receive({ type: 'session', user: { id: 7, username: 'ann', role: 'user' } });
+    expect(sessionEnded).not.toHaveBeenCalled();
   });
 
   it("records the user's mute from the session answer and from staff's changes", () => {

@@ -15,7 +15,15 @@ export interface LiveHandlerDeps {
   success: (message: string) => void;
   /** The signed-in user's current role, as the server told it. */
   adoptRole: (userId: number, role: Role) => void;
+  /**
+   * The server ended the user's tokens older than `tokenVersion` (a password or role change, a
+   * log-out everywhere): the page signs out, showing `error`, unless it holds a newer token.
+   */
+  sessionEnded: (tokenVersion: number, error: string) => void;
 }
+
+/** Said when the server ends a session without words of its own. */
+export const SESSION_ENDED_TEXT = 'Your session has ended. Please log in again.';
 
 /**
  * What the page does with each live message: station state goes into the query cache, where
@@ -23,13 +31,15 @@ export interface LiveHandlerDeps {
  * badge's 30 s poll stays as the fallback). Chat messages go into the chat feed's cache entry
  * (seeded by each update's latest messages), where the chat widget reads them. Private messages
  * and read receipts go into the inbox's conversation list and open thread. The session answer
- * brings the user's current role, which an admin may have changed since the token was issued.
+ * brings the user's current role; a session ended by the server (its tokens revoked) signs the
+ * page out with the reason, unless the page already has the fresh token.
  */
 export function liveHandlers({
   queryClient,
   currentUserId,
   success,
   adoptRole,
+  sessionEnded,
 }: LiveHandlerDeps): LiveHandlers {
   return {
     playback_update: (update) => {
@@ -44,10 +54,13 @@ export function liveHandlers({
         queryClient.setQueryData([...queryKeys.unreadMessages, userId], unreadCount);
       }
     },
-    session: ({ user, error, muted_until }) => {
+    session: ({ user, error, muted_until, token_version }) => {
       console.debug('live session', user?.username ?? null, error ?? '');
       if (user) adoptRole(user.id, user.role);
       if (user && muted_until !== undefined) storeOwnMute(queryClient, user.id, muted_until);
+      if (!user && token_version !== undefined) {
+        sessionEnded(token_version, error ?? SESSION_ENDED_TEXT);
+      }
     },
     mute_changed: ({ muted_until }) => {
       const userId = currentUserId();

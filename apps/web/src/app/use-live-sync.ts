@@ -15,6 +15,8 @@ export function useLiveSync(): void {
       currentUserId: () => sessionStore.get()?.user.id,
       success: notify.success,
       adoptRole: (userId, role) => sessionStore.adoptRole(userId, role),
+      sessionEnded: (tokenVersion, error) =>
+        sessionStore.ended(tokenVersion, () => notify.error(error, 'session-ended')),
     });
     return liveConnection.subscribe((message) => routeLiveMessage(message, handlers));
   }, [queryClient]);

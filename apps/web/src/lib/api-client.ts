@@ -69,25 +69,26 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
   if (res.status >= 200 && res.status <= 299) return res;
   const text = await res.text().catch(() => '');
-  throw refusal(res.status, text, res.headers.get('retry-after'), session !== null);
+  throw refusal(res.status, text, res.headers.get('retry-after'), session?.token ?? null);
 }
 
 /**
  * The ApiError for a non-2xx answer, from its body text and Retry-After header. A 401 to a
- * call that carried a token logs out. For callers that send without fetch (uploads).
+ * call that carried a token logs out (unless the page has a newer token by then). For callers
+ * that send without fetch (uploads).
  */
 export function refusal(
   status: number,
   text: string,
   retryAfterHeader: string | null,
-  hadToken: boolean,
+  sentToken: string | null,
 ): ApiError {
   const body = parseJson(text);
   const b = body as { error?: unknown; message?: unknown; retry_after?: unknown } | undefined;
   const message =
     typeof b?.error === 'string' ? b.error : typeof b?.message === 'string' ? b.message : undefined;
   const retryAfter = typeof b?.retry_after === 'number' ? b.retry_after : seconds(retryAfterHeader);
-  if (status === 401 && hadToken) sessionStore.logout();
+  if (status === 401 && sentToken !== null) sessionStore.refused(sentToken);
   return new ApiError(status, message, body, retryAfter);
 }
 

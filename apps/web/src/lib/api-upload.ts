@@ -32,7 +32,7 @@ export function apiUpload<T>(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status <= 299) return resolve(parseJson(xhr.responseText) as T);
       const retryAfter = xhr.getResponseHeader('retry-after');
-      reject(refusal(xhr.status, xhr.responseText, retryAfter, session !== null));
+      reject(refusal(xhr.status, xhr.responseText, retryAfter, session?.token ?? null));
     };
     xhr.onerror = () => reject(new NetworkError(new Error('Upload failed to reach the server')));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));

@@ -2,6 +2,7 @@ import { ROLES, type AdminUser, type Role } from '@queuecast/contract';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useLogoutUser } from '../api/logout-user';
 import { useSetUserRole } from '../api/set-user-role';
 
 function When({ at }: { at: number | null }) {
@@ -10,11 +11,18 @@ function When({ at }: { at: number | null }) {
 }
 
 /**
- * One account: its name, a role selector that saves at once, when it joined and was last seen.
+ * One account: its name, a role selector that saves at once, when it joined and was last seen,
+ * and a button that signs it out everywhere (not for one's own: the profile page has that).
  * The selector shows the stored role, so a refused change springs back.
  */
 export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const setRole = useSetUserRole();
+  const logout = useLogoutUser();
+  const logoutEverywhere = () =>
+    logout.mutate(user.id, {
+      onSuccess: () => notify.success(`${user.username} is logged out everywhere`),
+      onError: (err) => notify.error(errorText(err, 'Failed to log the user out')),
+    });
   const change = (role: Role) =>
     setRole.mutate(
       { id: user.id, role },
@@ -50,6 +58,18 @@ export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
       </td>
       <td data-label="Last seen">
         <When at={user.last_seen_at} />
+      </td>
+      <td data-label="Sessions">
+        {!self && (
+          <button
+            type="button"
+            aria-label={`Log ${user.username} out everywhere`}
+            disabled={logout.isPending}
+            onClick={logoutEverywhere}
+          >
+            Log out everywhere
+          </button>
+        )}
       </td>
     </tr>
   );

@@ -37,7 +37,9 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
   return (
     <section className="admin-users">
       <h1>Users</h1>
-      <p className="muted">A role change takes effect at once.</p>
+      <p className="muted">
+        A role change takes effect at once: the user is signed out everywhere and logs in again.
+      </p>
       <div className="admin-filter">
         <label htmlFor={filterId}>Filter by username</label>
         <input
@@ -60,6 +62,7 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
               <th scope="col">Role</th>
               <th scope="col">Joined</th>
               <th scope="col">Last seen</th>
+              <th scope="col">Sessions</th>
             </tr>
           </thead>
           <tbody>

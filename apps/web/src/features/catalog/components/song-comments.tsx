@@ -2,9 +2,10 @@ import { LIMITS, PAGES, type SongDetail } from '@queuecast/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CommentItem } from '../../../components/comment-item';
-import { ApiError } from '../../../lib/api-client';
+import { describeFailure } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { usePostComment } from '../api/post-comment';
+import { commentFailureText } from '../comment-rules';
 
 function CommentForm({ songId }: { songId: number }) {
   const post = usePostComment();
@@ -18,11 +19,8 @@ function CommentForm({ songId }: { songId: number }) {
       { songId, comment },
       {
         onSuccess: () => setText(''),
-        onError: (err) => {
-          // Too fast: the server says how long to wait, which helps more than a bare failure.
-          const wait = err instanceof ApiError && err.status === 429 ? err.serverMessage : null;
-          notify.error(wait ?? 'Failed to post comment.');
-        },
+        // Muted, too fast: the server says until when, which helps more than a bare failure.
+        onError: (err) => notify.error(commentFailureText(describeFailure(err))),
       },
     );
   };

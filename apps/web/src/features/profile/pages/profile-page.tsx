@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { FavoriteSongs } from '../components/favorite-songs';
 import { InviteCodes } from '../components/invite-codes';
+import { LogoutOthers } from '../components/logout-others';
 
 export default function ProfilePage() {
   useDocumentTitle('Profile');
@@ -16,6 +17,7 @@ export default function ProfilePage() {
       <h1>{session.user.username}</h1>
       <p className="muted">Role: {session.user.role}</p>
       <Collapsible title="Change password">{() => <ChangePasswordForm />}</Collapsible>
+      <Collapsible title="Sessions">{() => <LogoutOthers />}</Collapsible>
       <Collapsible title="Invite codes">
         {() => <InviteCodes userId={session.user.id} />}
       </Collapsible>
