@@ -56,8 +56,10 @@ export async function startStation(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_LIBRARY: '1',
-      // The load generators sign thousands of listeners up from one address.
+      // The load generators sign thousands of listeners up from one address, and connect
+      // from it, thousands of sockets at once.
       SIGNUP_PER_HOUR: '1000000',
+      HTTP_MAX_CONNECTIONS_PER_IP: '1000000',
       STATION: '1',
       MALLOC_ARENA_MAX: SERVER_ARENAS,
       ...env,

@@ -151,6 +151,23 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustedProxies,
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .default(128),
+  HTTP_HEADERS_TIMEOUT_S: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 300' })
+    .int('must be a whole number of seconds from 1 to 300')
+    .min(1, 'must be a whole number of seconds from 1 to 300')
+    .max(300, 'must be a whole number of seconds from 1 to 300')
+    .default(10),
+  HTTP_BODY_TIMEOUT_S: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 300' })
+    .int('must be a whole number of seconds from 1 to 300')
+    .min(1, 'must be a whole number of seconds from 1 to 300')
+    .max(300, 'must be a whole number of seconds from 1 to 300')
+    .default(10),
   WEB_DIST: z.string().min(1).optional(),
   LIVE_FANOUT_PROCESSES: z
     .string()
@@ -267,6 +284,12 @@ export type Config = {
   logLevel: string;
   /** Proxies whose X-Forwarded-For gives the client's address; empty: none, the peer is. */
   trustProxy: string[];
+  /** Plain HTTP connections one client address may hold open (trusted proxies not counted). */
+  httpMaxConnectionsPerIp: number;
+  /** Seconds a request's line and headers may take to arrive. */
+  httpHeadersTimeoutSeconds: number;
+  /** Seconds in which a request body must bring 16 KiB or end. */
+  httpBodyTimeoutSeconds: number;
   webDist: string | undefined;
   /** Processes that write live updates to /ws sockets; 0: this process does. */
   liveFanoutProcesses: number;
@@ -374,6 +397,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    httpMaxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
+    httpHeadersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_S,
+    httpBodyTimeoutSeconds: e.HTTP_BODY_TIMEOUT_S,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     liveFanoutProcesses:
       e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),

@@ -47,12 +47,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares 400, 431 and 500 on every operation: any URL has a query, and a length', async () => {
+  it('declares 400, 408, 431 and 500 on every operation: any request has a query, a length, a pace', async () => {
     const doc = (await app.inject({ url: API.openapi.path() })).json<OpenApiDoc>();
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         expect(Object.keys(op.responses), `${method} ${path}`).toEqual(
-          expect.arrayContaining(['400', '431', '500']),
+          expect.arrayContaining(['400', '408', '431', '500']),
         );
       }
     }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
+import { leaveConnectionCap } from '../lib/connection-cap.js';
 import type { LiveHub } from './live-hub.js';
 
 /**
@@ -11,6 +12,8 @@ import type { LiveHub } from './live-hub.js';
 export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
   return async (app) => {
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // No longer plain HTTP: a /ws socket counts against LIVE_MAX_SOCKETS_PER_IP instead.
+      leaveConnectionCap(socket as Socket);
       const path = (req.url ?? '').split('?', 1)[0];
       if (path === '/ws') return hub.accept(req, socket as Socket, head);
       socket.on('error', () => undefined);

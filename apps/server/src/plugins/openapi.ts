@@ -11,6 +11,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 const BadInput = ErrorSchema.describe(
   'Bad input: a path, query (any parameter, declared or not) or body the route cannot take.',
 );
+/** The server does not wait on a client that stops sending (plugins/connection-guard.ts). */
+const TooSlow = ErrorSchema.describe(
+  'The headers did not arrive within HTTP_HEADERS_TIMEOUT_S, or the body stopped moving ' +
+    '(less than 16 KiB in HTTP_BODY_TIMEOUT_S); the connection is closed.',
+);
 /** Node reads at most 16 KiB of request line and headers, and answers a longer URL itself. */
 const UrlTooLong = ErrorSchema.describe(
   'The URL and headers are over 16 KiB; answered before any route, for every path.',
@@ -18,8 +23,9 @@ const UrlTooLong = ErrorSchema.describe(
 
 /**
  * Statuses any route of a kind can answer, declared on every such route so that the document
- * says what the server does: bad input (400) and a URL over 16 KiB (431) everywhere, a body too
- * large (413) or of another type (415) wherever there is a body, and 500 everywhere.
+ * says what the server does: bad input (400), a request too slow to arrive (408) and a URL over
+ * 16 KiB (431) everywhere, a body too large (413) or of another type (415) wherever there is a
+ * body, and 500 everywhere.
  */
 function declareCommonStatuses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -28,6 +34,7 @@ function declareCommonStatuses(app: FastifyInstance): void {
     const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
     const declare = (...codes: number[]) => codes.forEach((c) => (response[c] ??= ErrorSchema));
     response[400] ??= BadInput;
+    response[408] ??= TooSlow;
     response[431] ??= UrlTooLong;
     if (schema.body) declare(413, 415);
     declare(500);
@@ -42,7 +49,10 @@ export async function registerOpenApi(app: FastifyInstance, stationName: string)
     openapi: {
       info: {
         title: `${stationName} API`,
-        description: 'Web radio with a shared song-request queue.',
+        description:
+          'Web radio with a shared song-request queue. A client address holding ' +
+          'HTTP_MAX_CONNECTIONS_PER_IP connections already has its next one answered 429 ' +
+          '(`{ error }`) and closed before any request on it is read.',
         version: '1.0.0',
       },
       components: {

@@ -1,6 +1,7 @@
 import { API, ErrorSchema, SkipResultSchema, StreamSegmentParamSchema } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../auth/guards.js';
+import { leaveConnectionCap } from '../lib/connection-cap.js';
 import { notFound, tooManyRequests } from '../lib/http-error.js';
 import { HLS_SEGMENT_PATTERN } from './encoder.js';
 import type { HlsFolder } from './hls-folder.js';
@@ -59,6 +60,8 @@ export function stationRoutes(deps: {
           );
         }
         reply.hijack();
+        // No longer plain HTTP: the stream counts against MP3_MAX_PER_IP instead.
+        leaveConnectionCap(req.raw.socket);
         station.mp3.accept(req.raw.socket, req.ip, req.headers['icy-metadata'] === '1');
         return reply;
       },
