@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   API,
   type AddSongResult,
@@ -8,7 +10,9 @@ import {
 } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
+import { makeTone, tempDir } from './helpers/audio.js';
 import { bearer, createSong, createUser, quickUser, uniqueName } from './helpers/factories.js';
+import { multipartBody } from './helpers/multipart.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /*
@@ -115,6 +119,33 @@ describe('hidden formatting is stripped from what listeners send', () => {
     const res = await post(API.oneliner.path(), { message: '\u202e\u200b\u2066\ufeff' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toBe('Message must not be empty.');
+  });
+
+  it('an uploaded file’s name', async () => {
+    const staff = await quickUser(app, 'helper');
+    const folder = tempDir('queuecast-hidden-');
+    const tone = await makeTone(app.ctx.media.tools.ffmpeg, path.join(folder, 'tone.mp3'), {
+      seconds: 1,
+    });
+    const target = await createSong(app);
+    // As a browser sends a name that is not ASCII: its UTF-8 bytes in the header.
+    const form = multipartBody([
+      { name: 'songid', value: String(target) },
+      { name: 'file', filename: 'tune\u202egpj.mp3', content: fs.readFileSync(tone) },
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: API.upload.path(),
+      headers: { ...bearer(staff.token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await app.ctx.db
+      .selectFrom('files')
+      .select('filename')
+      .where('song_id', '=', target)
+      .executeTakeFirstOrThrow();
+    expect(row.filename).toBe('tunegpj.mp3');
   });
 
   it('a password is kept as typed: it is never shown, and must match what was set', async () => {
