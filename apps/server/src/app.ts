@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -104,6 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Text answers of 1 KiB or more go out compressed: brotli at a quality that costs about what
+  // gzip does per answer (its top quality takes tens of times longer), else gzip. Audio types
+  // are not compressible, so streams, segments and previews go as they are. Request bodies are
+  // never decompressed: a small compressed body would be a large one to parse.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   await registerOpenApi(app, deps.config.stationName);
   const { config } = deps;
   await registerRateLimits(
@@ -122,7 +134,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A playout-only process (ROLES=playout) has no sockets and no site.
   if (config.api) {
     await app.register(liveRoutes(ctx.live.hub));
-    await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods);
+    await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods, {
+      meta: ctx.pageMeta,
+      stationName: config.stationName,
+      publicUrl: /^https?:\/\//.test(config.stationUrl) ? new URL(config.stationUrl).origin : null,
+    });
   }
   return Object.assign(app, { ctx });
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { coverArtAt, coverArtType } from '@queuecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthGuards } from './auth/guards.js';
@@ -39,6 +40,8 @@ import { FavoriteRepo } from './modules/favorites/favorite.repo.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { HttpError } from './lib/http-error.js';
+import { PageMetaService } from './modules/web-app/page-meta.service.js';
 import { webAppRoutes } from './modules/web-app/web-app.routes.js';
 import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
@@ -336,6 +339,37 @@ export function compose(deps: ComposeDeps) {
     songOnAir: async () => (await repos.playback.nowPlaying())?.song_id ?? null,
   });
 
+  const pageMeta = new PageMetaService(
+    {
+      song: async (id) => {
+        const detail = await services.catalog.songDetail(id, null).catch((err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 404) return null;
+          throw err;
+        });
+        if (!detail) return null;
+        const { song } = detail;
+        const art = song.cover_art_url;
+        return {
+          title: song.title,
+          artist: song.artist,
+          platform: song.platform ?? null,
+          length: song.length,
+          artUrl: art && coverArtType(art) === 'image/jpeg' ? coverArtAt(art, 512) : null,
+        };
+      },
+      artist: async (id) => {
+        const artist = await repos.catalog.artist(id);
+        if (!artist) return null;
+        return { name: artist.name, songs: (await repos.catalog.songIdsByArtist(id)).length };
+      },
+      user: async (username) => {
+        const row = await repos.users.findByUsername(username);
+        return row ? { username: row.username, joined: Number(row.created_at) } : null;
+      },
+    },
+    config.stationName,
+  );
+
   const fanout = createFanout(config, log);
   const hub = new LiveHub({
     playback: services.playback,
@@ -406,6 +440,7 @@ export function compose(deps: ComposeDeps) {
     station,
     leader,
     live: { hub, fanout },
+    pageMeta,
     routes,
   };
 }

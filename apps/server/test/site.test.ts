@@ -1,19 +1,41 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { API, WebManifestSchema } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
+import { createSong, quickUser } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 
+/** A built client's index.html, as Vite writes it: a title and a description of its own. */
+const INDEX_HTML =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Queuecast</title>\n' +
+  '<meta name="description" content="Live radio." /></head><body><div id="root"></div></body></html>';
+/** A script big enough to be worth compressing, with its build-time brotli and gzip copies. */
+const BIG_SCRIPT = `console.log(${JSON.stringify('la '.repeat(2000))});`;
+
 let app: App;
+let songId: number;
 beforeAll(async () => {
   const web = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-web-'));
   fs.mkdirSync(path.join(web, 'assets'));
-  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(web, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  fs.writeFileSync(
+    path.join(web, 'assets', 'big-abc123.js.br'),
+    zlib.brotliCompressSync(BIG_SCRIPT),
+  );
+  fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_SCRIPT));
   fs.writeFileSync(path.join(web, 'banner-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(web, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   app = await createTestApp({ env: { WEB_DIST: web, STATION_NAME: 'Night Owl Radio FM' } });
+  songId = await createSong(app, {
+    title: 'Neon Dream',
+    artists: ['Lazerhawk'],
+    platform: 'Amiga',
+  });
 });
 
 describe('health', () => {
@@ -25,9 +47,10 @@ describe('health', () => {
 });
 
 describe('web client', () => {
-  it.each(['/', '/song/12', '/tags/a,b', '/artists/A', '/profile', '/search?q=x', '/inbox'])(
+  it.each(['/', '/song/{id}', '/tags/a,b', '/artists/A', '/profile', '/search?q=x', '/inbox'])(
     'deep link %s answers the app page',
-    async (url) => {
+    async (link) => {
+      const url = link.replace('{id}', String(songId));
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -95,6 +118,123 @@ describe('web client', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+/** The `content` of a head tag such as `property="og:title"`, as the page sends it. */
+function metaOf(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html);
+  return match ? match[1]! : null;
+}
+
+describe('what a page says before any script runs', () => {
+  it("a song's page: its title, description and link-preview tags, from the server", async () => {
+    const res = await app.inject({ method: 'GET', url: `/song/${songId}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>Lazerhawk – Neon Dream · Night Owl Radio FM</title>');
+    expect(metaOf(html, 'og:title')).toBe('Lazerhawk – Neon Dream · Night Owl Radio FM');
+    expect(metaOf(html, 'og:type')).toBe('music.song');
+    expect(metaOf(html, 'description')).toMatch(/^Lazerhawk – Neon Dream \(Amiga, 2:00\)\. /);
+    expect(metaOf(html, 'og:image')).toBe('http://localhost:80/cover-512.png');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    // One description: the build's own is replaced, not added to.
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('escapes what users wrote: a title can close no tag and open no script', async () => {
+    const evil = await createSong(app, { title: 'Bad"</title><script>alert(1)</script>&' });
+    const res = await app.inject({ method: 'GET', url: `/song/${evil}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('Bad&quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("an artist's and a user's page describe them", async () => {
+    const artist = await app.ctx.db
+      .selectFrom('artists')
+      .select('id')
+      .where('name', '=', 'Lazerhawk')
+      .executeTakeFirstOrThrow();
+    const artistPage = await app.inject({ method: 'GET', url: `/artist/${artist.id}` });
+    expect(artistPage.statusCode).toBe(200);
+    expect(metaOf(artistPage.body, 'description')).toMatch(/^Lazerhawk: 1 song on Night Owl/);
+    const user = await quickUser(app);
+    const { username } = await app.ctx.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const userPage = await app.inject({ method: 'GET', url: `/user/${username}` });
+    expect(userPage.statusCode).toBe(200);
+    expect(metaOf(userPage.body, 'og:type')).toBe('profile');
+    expect(userPage.body).toContain(`<title>${username} · Night Owl Radio FM</title>`);
+  });
+
+  it.each(['/song/999999', '/song/0', '/song/abc', '/artist/999999', '/user/nobody-here'])(
+    '%s: the app page with a 404 status and noindex, never a blank page',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(metaOf(res.body, 'robots')).toBe('noindex');
+      expect(res.body).toMatch(/<title>(Song|Artist|User) not found · Night Owl Radio FM<\/title>/);
+    },
+  );
+
+  it('the site address for links is STATION_URL when set', async () => {
+    const web = path.dirname(path.join(app.ctx.config.webDist!, 'index.html'));
+    const other = await createTestApp({
+      env: { WEB_DIST: web, STATION_URL: 'https://radio.example/about' },
+    });
+    const res = await other.inject({ method: 'GET', url: '/' });
+    expect(metaOf(res.body, 'og:url')).toBe('https://radio.example/');
+    expect(metaOf(res.body, 'og:image')).toBe('https://radio.example/cover-512.png');
+  });
+
+  it('robots.txt is the file, not the app page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toBe('User-agent: *\nAllow: /\n');
+  });
+});
+
+describe('compression', () => {
+  it("sends a built asset's brotli or gzip copy to a client that takes it", async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('compresses API answers of 1 KiB or more on the fly; smaller ones go as they are', async () => {
+    for (let i = 0; i < 30; i++) await createSong(app, { title: `Compressible song ${i}` });
+    const headers = { 'accept-encoding': 'br' };
+    const big = await app.inject({ method: 'GET', url: '/api/search?q=compressible', headers });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const songs = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()) as unknown;
+    expect(JSON.stringify(songs).length).toBeGreaterThan(1024);
+    const small = await app.inject({ method: 'GET', url: '/healthz', headers });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // The app page is rendered per request (its head tags take it past 1 KiB): compressed too.
+    const page = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(page.rawPayload).toString()).toContain('<div id="root"></div>');
   });
 });
 

@@ -1,0 +1,106 @@
+import type { PageHead } from './page-head.js';
+import { shortText } from './page-head.js';
+
+/** What the meta of a song page needs, as anonymous visitors may see it. */
+export interface SongFacts {
+  title: string;
+  artist: string | null;
+  platform: string | null;
+  /** Seconds. */
+  length: number;
+  /** Site-relative URL of its 512-pixel art (JPEG), or null when it has only a drawn cover. */
+  artUrl: string | null;
+}
+
+export interface PageFacts {
+  /** A song as anonymous visitors see it, or null when they may not (missing, waiting for review). */
+  song(id: number): Promise<SongFacts | null>;
+  artist(id: number): Promise<{ name: string; songs: number } | null>;
+  user(username: string): Promise<{ username: string; joined: number } | null>;
+}
+
+const minutes = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+/** The picture of pages without one of their own: the station's cover (apps/web/public). */
+const STATION_COVER = '/cover-512.png';
+
+/**
+ * The head of each page of the site, as crawlers and link previews read it: a song's, an
+ * artist's and a user's page describe what is there (or say 404), every other page describes
+ * the station.
+ */
+export class PageMetaService {
+  constructor(
+    private readonly facts: PageFacts,
+    private readonly stationName: string,
+  ) {}
+
+  /** The head for `pathname`; `origin` makes picture URLs absolute. */
+  async head(pathname: string, origin: string): Promise<PageHead> {
+    const station = this.stationName;
+    const absolute = (url: string) => `${origin}${url}`;
+    const fallback: PageHead = {
+      status: 200,
+      title: station,
+      description: `${station}: live radio with a shared song-request queue. Listen, see what plays next, request songs, vote and chat.`,
+      image: absolute(STATION_COVER),
+      type: 'website',
+    };
+    const notFound = (what: string): PageHead => ({
+      ...fallback,
+      status: 404,
+      title: `${what} not found · ${station}`,
+    });
+    const match = /^\/(song|artist|user)\/([^/]+)\/?$/.exec(pathname);
+    if (!match) return fallback;
+    const [, kind, raw] = match as unknown as [string, string, string];
+    let param: string;
+    try {
+      param = decodeURIComponent(raw);
+    } catch {
+      return notFound(kind === 'user' ? 'User' : kind === 'song' ? 'Song' : 'Artist');
+    }
+    const id = /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
+    if (kind === 'song') {
+      const song = id === null || id > 2 ** 31 - 1 ? null : await this.facts.song(id);
+      if (!song) return notFound('Song');
+      const name = song.artist ? `${song.artist} – ${song.title}` : song.title;
+      const details = [song.platform, song.length > 0 ? minutes(song.length) : null].filter(Boolean);
+      return {
+        status: 200,
+        title: `${name} · ${station}`,
+        description: shortText(
+          `${name}${details.length ? ` (${details.join(', ')})` : ''}. Request it on ${station}: live radio with a shared song-request queue.`,
+        ),
+        image: absolute(song.artUrl ?? STATION_COVER),
+        type: 'music.song',
+      };
+    }
+    if (kind === 'artist') {
+      const artist = id === null || id > 2 ** 31 - 1 ? null : await this.facts.artist(id);
+      if (!artist) return notFound('Artist');
+      return {
+        status: 200,
+        title: `${artist.name} · ${station}`,
+        description: shortText(
+          `${artist.name}: ${artist.songs} ${artist.songs === 1 ? 'song' : 'songs'} on ${station}. Listen live and request them.`,
+        ),
+        image: absolute(STATION_COVER),
+        type: 'website',
+      };
+    }
+    const user = param.length <= 64 ? await this.facts.user(param) : null;
+    if (!user) return notFound('User');
+    const since = new Date(user.joined * 1000).toISOString().slice(0, 10);
+    return {
+      status: 200,
+      title: `${user.username} · ${station}`,
+      description: shortText(
+        `${user.username}, listening to ${station} since ${since}: their requests, favourites and votes.`,
+      ),
+      image: absolute(STATION_COVER),
+      type: 'profile',
+    };
+  }
+}
