@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { isStaff } from '@queuecast/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +20,8 @@ declare module 'fastify' {
 
 /** How long registering waits for Redis before counting starts without it. */
 const READY_WAIT_MS = 3000;
+/** How long the refusal of a further limit per address is held (see the onRoute hook). */
+const HOLD_MS = 1000;
 
 export interface LimitStore {
   /** Counters in this Redis, shared by every node of the station; unset: in this process. */
@@ -79,26 +82,44 @@ export async function registerRateLimits(
     return tooManyRequests(table[name].refusal(secondsText(wait)), wait);
   };
 
+  /**
+   * A hook that counts `names` (in order) and refuses with the first one over, after holding
+   * the refusal for `holdMs` (at most until the window ends).
+   */
+  const counting = (names: LimitName[], holdMs = 0) => {
+    let checks: ReturnType<FastifyInstance['createRateLimit']>[] | undefined;
+    return async (req: FastifyRequest) => {
+      checks ??= names.map((name) => app.createRateLimit(settingsOf(name)));
+      for (const [i, check] of checks.entries()) {
+        const counted = await check(req);
+        if (counted.isAllowed || !counted.isExceeded) continue;
+        if (holdMs > 0) await sleep(Math.min(holdMs, counted.ttl));
+        throw refusal(names[i]!, counted.ttl);
+      }
+    };
+  };
+  const hooks = <H>(own: H | H[] | undefined, added: H): H[] => [
+    ...(own === undefined ? [] : Array.isArray(own) ? own : [own]),
+    added,
+  ];
+
   // Turns a route's `config.limit` into the plugin's own `config.rateLimit`; it runs before the
   // plugin's own onRoute hook, which is added when the plugin registers below. The plugin
-  // counts one limit per route: further ones get a pre-handler of their own, after the guards.
+  // counts one limit per route, after the guards: further ones get hooks of their own. A
+  // further limit per address is counted as the request arrives, before its body is read or its
+  // token checked, and its refusal is held for a second: a client that keeps sending once
+  // refused then gets one answer per connection a second, instead of taking the event loop (and
+  // the cores the password hashing needs) with as many refusals as the server can write.
   app.addHook('onRoute', (route) => {
     const names = route.config?.limit;
     if (!names) return;
     const [first, ...more] = typeof names === 'string' ? [names] : names;
     if (!first) return;
     route.config = { ...route.config, rateLimit: settingsOf(first) };
-    if (more.length === 0) return;
-    let checks: ReturnType<FastifyInstance['createRateLimit']>[] | undefined;
-    const countMore = async (req: FastifyRequest) => {
-      checks ??= more.map((name) => app.createRateLimit(settingsOf(name)));
-      for (const [i, check] of checks.entries()) {
-        const counted = await check(req);
-        if (!counted.isAllowed && counted.isExceeded) throw refusal(more[i]!, counted.ttl);
-      }
-    };
-    const own = route.preHandler;
-    route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), countMore];
+    const early = more.filter((name) => table[name].per === 'address');
+    const late = more.filter((name) => table[name].per !== 'address');
+    if (early.length > 0) route.onRequest = hooks(route.onRequest, counting(early, HOLD_MS));
+    if (late.length > 0) route.preHandler = hooks(route.preHandler, counting(late));
   });
 
   await app.register(fastifyRateLimit, {
