@@ -412,7 +412,7 @@ export function compose(deps: ComposeDeps) {
     favoritesRoutes({ favorites: services.favorites, guards }),
     commentsRoutes({ comments: services.comments, guards }),
     onelinerRoutes({ oneliner, guards }),
-    feedRoutes({ feed: services.feed }),
+    feedRoutes({ feed: services.feed, guards }),
     curationRoutes({ curation: services.curation, guards }),
     songEntryRoutes({ songEntry: services.songEntry, guards }),
     reviewRoutes({ review: services.review, guards }),

@@ -42,7 +42,20 @@ const songRow = (id: number) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
+/** Songs linked to the artist, waiting for review or not. */
 const songCount = async (artistId: number) =>
+  Number(
+    (
+      await app.ctx.db
+        .selectFrom('song_artists')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('artist_id', '=', artistId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** The artist's kept count: approved songs only, as the artist letters show it. */
+const approvedCount = async (artistId: number) =>
   (
     await app.ctx.db
       .selectFrom('artists')
@@ -90,6 +103,8 @@ describe('POST /api/song', () => {
       });
     }
     expect(await songCount(artist.id)).toBe(1 + cases.length);
+    // The listener's song counts for the artist once staff approve it.
+    expect(await approvedCount(artist.id)).toBe(1 + cases.length - 1);
   });
 
   it('links the artist, so the song is found by search and on the artist page', async () => {

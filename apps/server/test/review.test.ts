@@ -41,8 +41,11 @@ const decide = (token: string | undefined, songId: number | string, verb: 'appro
   app.inject({ method: 'PUT', url: `/api/review/${songId}/${verb}`, headers: auth(token) });
 const request = (token: string, songId: number) =>
   app.inject({ method: 'POST', url: `/api/song/${songId}`, headers: bearer(token) });
+/** The song page as staff see it (a song waiting for review is theirs and its adder's). */
 const detail = async (songId: number) =>
-  (await app.inject({ url: `/api/song/${songId}` })).json<{ song: DetailSong }>().song;
+  (await app.inject({ url: `/api/song/${songId}`, headers: bearer(helper.token) })).json<{
+    song: DetailSong;
+  }>().song;
 const songRow = (id: number) =>
   app.ctx.db
     .selectFrom('songs')
@@ -281,7 +284,8 @@ describe('a listener’s new song', () => {
     expect(await songRow(song.songId)).toBeUndefined();
     expect(await fileRow(upload.fileId)).toBeUndefined();
     expect(fs.existsSync(upload.onDisk)).toBe(false);
-    expect(await artistSongCount(song.artistId)).toBe(countBefore - 1);
+    // A song waiting for review was never counted for its artist.
+    expect(await artistSongCount(song.artistId)).toBe(countBefore);
     const found = await app.inject({ url: `/api/search?q=${song.title}` });
     expect(found.json<{ songs: unknown[] }>().songs).toEqual([]);
     expect((await app.inject({ url: `/api/song/${song.songId}` })).statusCode).toBe(404);

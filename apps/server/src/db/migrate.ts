@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-artist-letter-stamps.js';
 import * as m0016 from './migrations/0016-search-prefixes.js';
 import * as m0017 from './migrations/0017-search-partitions.js';
 import * as m0018 from './migrations/0018-list-artists-covering.js';
+import * as m0019 from './migrations/0019-song-visibility.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-search-prefixes': m0016,
   '0017-search-partitions': m0017,
   '0018-list-artists-covering': m0018,
+  '0019-song-visibility': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,5 +1,6 @@
 import type { FeedItem, FeedKind, LiveServerMessage } from '@queuecast/contract';
 import type { BusEvent, BusEventType } from '../core/bus.js';
+import type { SongAudience } from '../core/song-visibility.js';
 import type { Room } from './rooms.js';
 
 /** A message for the sockets of one room. */
@@ -12,8 +13,11 @@ export interface LiveDelivery {
 export interface LiveLookups {
   /** A song as messages name it, or null when it no longer exists. */
   song(id: number): Promise<{ id: number; title: string; artist: string | null } | null>;
-  /** A station feed item as the feed shows it, or null when it no longer exists. */
-  feedItem(kind: FeedKind, id: number): Promise<FeedItem | null>;
+  /**
+   * A station feed item as the feed shows it, with who may hear of it, or null when it no
+   * longer exists.
+   */
+  feedItem(kind: FeedKind, id: number): Promise<{ item: FeedItem; audience: SongAudience } | null>;
 }
 
 type EventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
@@ -75,9 +79,16 @@ const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
       },
     },
   ],
+  // An item about a song waiting for review reaches staff and the listener who added it only.
   'feed.added': async (event, lookups) => {
-    const item = await lookups.feedItem(event.kind, event.id);
-    return item ? [{ room: 'all', message: { type: 'feed_item', item } }] : [];
+    const found = await lookups.feedItem(event.kind, event.id);
+    if (!found) return [];
+    const message = { type: 'feed_item' as const, item: found.item };
+    const { audience } = found;
+    if (audience.kind === 'everyone') return [{ room: 'all', message }];
+    const rooms: Room[] = ['staff'];
+    if (audience.userId !== null) rooms.push(`user:${audience.userId}`);
+    return rooms.map((room) => ({ room, message }));
   },
   'message.sent': (event) => {
     const { message } = event;

@@ -1,5 +1,7 @@
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { engineOf, idIn, type Engine } from '../../db/dialect.js';
+import { artistVisibleTo, ownWaitingArtistIds, songVisibleTo } from '../../db/song-visibility.js';
 
 /** Tags a related cloud lists. */
 export const RELATED_LIMIT = 30;
@@ -21,20 +23,24 @@ export class CatalogRepo {
     this.engine = engineOf(db);
   }
 
-  artist(id: number) {
+  /** The artist, when the viewer may see it (see `db/song-visibility.ts`). */
+  artist(id: number, viewer: SongViewer | null = null) {
     return this.db
-      .selectFrom('artists')
-      .select(['id', 'name', 'handle', 'country_code'])
-      .where('id', '=', id)
+      .selectFrom('artists as a')
+      .select(['a.id', 'a.name', 'a.handle', 'a.country_code'])
+      .where('a.id', '=', id)
+      .where(artistVisibleTo(viewer))
       .executeTakeFirst();
   }
 
-  async songIdsByArtist(artistId: number): Promise<number[]> {
+  /** The artist's songs the viewer may see, in title order. */
+  async songIdsByArtist(artistId: number, viewer: SongViewer | null = null): Promise<number[]> {
     const rows = await this.db
       .selectFrom('song_artists as sa')
       .innerJoin('songs as s', 's.id', 'sa.song_id')
       .select('s.id')
       .where('sa.artist_id', '=', artistId)
+      .where(songVisibleTo(viewer))
       .orderBy('s.title')
       .orderBy('s.id')
       .execute();
@@ -51,15 +57,35 @@ export class CatalogRepo {
     return String(row?.stamp ?? 0);
   }
 
-  artistsByLetter(letter: string) {
+  /** The letter's artists the viewer may see, in name order, from the covering index. */
+  artistsByLetter(letter: string, viewer: SongViewer | null = null) {
     return this.db
-      .selectFrom('artists')
-      .select(['id', 'handle', 'name', 'country_code', 'song_count'])
-      .where('letter', '=', letter)
-      .orderBy('name')
+      .selectFrom('artists as a')
+      .select(['a.id', 'a.handle', 'a.name', 'a.country_code', 'a.song_count'])
+      .where('a.letter', '=', letter)
+      .where(artistVisibleTo(viewer))
+      .orderBy('a.name')
       .execute();
   }
 
+  /**
+   * Whether the user has a song waiting for review by an artist of this letter that has no
+   * approved song: the one case where their letter differs from everyone's. Driven from their
+   * own waiting songs (the `songs_added_by` index), a handful of rows.
+   */
+  async ownWaitingArtistInLetter(userId: number, letter: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('artists as a')
+      .select('a.id')
+      .where((eb) => eb('a.id', 'in', ownWaitingArtistIds(eb, userId)))
+      .where('a.letter', '=', letter)
+      .where('a.song_count', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Every platform with its count of approved songs (the same for everyone). */
   platforms() {
     return this.db
       .selectFrom('platforms as p')
@@ -71,6 +97,7 @@ export class CatalogRepo {
           .selectFrom('songs as s')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('s.platform_id', '=', 'p.id')
+          .where(songVisibleTo(null))
           .as('song_count'),
       ])
       .orderBy('p.name')
@@ -85,26 +112,42 @@ export class CatalogRepo {
       .executeTakeFirst();
   }
 
-  async songIdsByPlatform(platformId: number, offset: number, limit: number) {
-    const [rows, total] = await Promise.all([
+  /**
+   * A page of the platform's songs the viewer may see, in title order, and how many there are:
+   * both from the `songs_platform_list` index alone (migration 0019).
+   */
+  async songIdsByPlatform(
+    platformId: number,
+    offset: number,
+    limit: number,
+    viewer: SongViewer | null = null,
+  ) {
+    const songs = () =>
       this.db
-        .selectFrom('songs')
-        .select('id')
-        .where('platform_id', '=', platformId)
-        .orderBy('title')
-        .orderBy('id')
+        .selectFrom('songs as s')
+        .where('s.platform_id', '=', platformId)
+        .where(songVisibleTo(viewer));
+    const [rows, total] = await Promise.all([
+      songs()
+        .select('s.id')
+        .orderBy('s.title')
+        .orderBy('s.id')
         .offset(offset)
         .limit(limit)
         .execute(),
-      this.db
-        .selectFrom('songs')
+      songs()
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('platform_id', '=', platformId)
         .executeTakeFirstOrThrow(),
     ]);
     return { ids: rows.map((r) => r.id), total: Number(total.n) };
   }
 
+  /**
+   * Tags with their kept song counts. Tag lists read `song_tags` without the visibility filter:
+   * only imports tag songs, and an imported song is approved, so a song waiting for review
+   * carries no tag and every count and list here holds approved songs only. (The presenter
+   * still leaves out any song the viewer may not see.)
+   */
   tagCounts() {
     return this.db
       .selectFrom('tags')

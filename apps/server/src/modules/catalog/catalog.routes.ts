@@ -59,6 +59,7 @@ export function catalogRoutes(deps: {
     app.get(
       API.artistsByLetter.pattern,
       {
+        preHandler,
         schema: {
           tags: ['catalog'],
           params: ArtistLetterParamSchema,
@@ -67,7 +68,7 @@ export function catalogRoutes(deps: {
       },
       // Sent as kept, already serialised from the contract's type (a JSON string is sent as is).
       async (req, reply) => {
-        const json = await catalog.artistsByLetterJson(req.params.letter);
+        const json = await catalog.artistsByLetterJson(req.params.letter, req.user);
         return reply
           .type('application/json; charset=utf-8')
           .send(json as unknown as ArtistLetterList);

@@ -9,6 +9,7 @@ import {
   type TagCounts,
   type TagSongs,
 } from '@queuecast/contract';
+import { songScope } from '../../core/song-visibility.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { RELATED_LIMIT, type CatalogRepo } from './catalog.repo.js';
 import type { SearchRepo } from './search.repo.js';
@@ -58,7 +59,10 @@ function tagsBeside(songs: readonly SongEntry[], filter: readonly string[]) {
 
 /** Browsing, searching and the song page; read-only. */
 export class CatalogService {
-  /** Each artist letter's answer as sent, with the letter's stamp when it was built. */
+  /**
+   * Each artist letter's answer as sent, by `public:` or `all:` and the letter, with the
+   * letter's stamp when it was built.
+   */
   private readonly letters = new Map<string, { stamp: string; json: Promise<string> }>();
 
   constructor(
@@ -85,9 +89,9 @@ export class CatalogService {
   }
 
   async artist(id: number, viewer: Viewer | null): Promise<ArtistSongs> {
-    const artist = await this.catalog.artist(id);
+    const artist = await this.catalog.artist(id, viewer);
     if (!artist) throw notFound('Artist not found.');
-    const ids = await this.catalog.songIdsByArtist(id);
+    const ids = await this.catalog.songIdsByArtist(id, viewer);
     return {
       id: artist.id,
       artist: artist.name,
@@ -98,25 +102,40 @@ export class CatalogService {
   }
 
   /**
-   * An artist letter's answer, serialised: built once and kept until the letter's stamp moves
-   * (any artist of the letter added, removed or changed, by any process). A letter's list is
-   * the same for everyone and can hold thousands of artists, so building it on every visit
-   * would cost the most of any catalogue page; checking the stamp is one primary-key read.
+   * An artist letter's answer as the viewer sees it, serialised: built once and kept until the
+   * letter's stamp moves (any artist of the letter added, removed or changed, its count of
+   * approved songs included, by any process). A letter's list can hold thousands of artists, so
+   * building it on every visit would cost the most of any catalogue page; checking the stamp is
+   * one primary-key read. Two lists are kept per letter: everyone's and staff's (artists whose
+   * songs all wait for review too). A listener sees everyone's, unless one of their own songs
+   * waiting for review is by an artist of the letter that has no approved song: then their
+   * list is built for them.
    */
-  async artistsByLetterJson(letter: string): Promise<string> {
+  async artistsByLetterJson(letter: string, viewer: Viewer | null = null): Promise<string> {
+    const scope = songScope(viewer);
+    if (
+      scope.kind === 'own' &&
+      (await this.catalog.ownWaitingArtistInLetter(scope.userId, letter))
+    ) {
+      return JSON.stringify(await this.artistsByLetter(letter, viewer));
+    }
+    const kind = scope.kind === 'all' ? 'all' : 'public';
+    const key = `${kind}:${letter}`;
     const stamp = await this.catalog.letterStamp(letter);
-    const kept = this.letters.get(letter);
+    const kept = this.letters.get(key);
     if (kept?.stamp === stamp) return kept.json;
-    const json = this.artistsByLetter(letter).then((list) => JSON.stringify(list));
-    this.letters.set(letter, { stamp, json });
+    const json = this.artistsByLetter(letter, kind === 'all' ? viewer : null).then((list) =>
+      JSON.stringify(list),
+    );
+    this.letters.set(key, { stamp, json });
     json.catch(() => {
-      if (this.letters.get(letter)?.json === json) this.letters.delete(letter);
+      if (this.letters.get(key)?.json === json) this.letters.delete(key);
     });
     return json;
   }
 
-  async artistsByLetter(letter: string): Promise<ArtistLetterList> {
-    const rows = await this.catalog.artistsByLetter(letter);
+  async artistsByLetter(letter: string, viewer: Viewer | null = null): Promise<ArtistLetterList> {
+    const rows = await this.catalog.artistsByLetter(letter, viewer);
     return Object.fromEntries(
       rows.map((r) => [
         r.handle,
@@ -141,6 +160,7 @@ export class CatalogService {
       platform.id,
       page.offset,
       page.limit,
+      viewer,
     );
     return {
       platform: { ...platform, song_count: total },
@@ -218,7 +238,7 @@ export class CatalogService {
   }
 
   async searchSongs(q: string, limit: number, viewer: Viewer | null) {
-    const ids = await this.search.search(q, limit);
+    const ids = await this.search.search(q, limit, viewer);
     return { songs: await this.presenter.entries(ids, viewer) };
   }
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { rankSearchMatches, type SearchCandidate } from '../../core/search-rank.js';
+import { songScope, type SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
-import type { Engine } from '../../db/dialect.js';
+import { idIn, type Engine } from '../../db/dialect.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 import { foldText, SEARCH_PREFIX_MAX, searchTokens, wordPrefixes } from '../../lib/text.js';
 
 /**
@@ -26,10 +28,35 @@ export class SearchRepo {
     private readonly engine: Engine,
   ) {}
 
-  async search(query: string, limit: number): Promise<number[]> {
+  /** The best matches the viewer may see, best first. */
+  async search(query: string, limit: number, viewer: SongViewer | null = null): Promise<number[]> {
     const tokens = searchTokens(query).map((t) => [...t].slice(0, SEARCH_PREFIX_MAX).join(''));
     if (tokens.length === 0) return [];
-    return rankSearchMatches(tokens, await this.candidates(tokens), limit);
+    const candidates = await this.visible(await this.candidates(tokens), viewer);
+    return rankSearchMatches(tokens, candidates, limit);
+  }
+
+  /**
+   * The candidates the viewer may see. The search index holds every song, those waiting for
+   * review too (their adder and staff find them), so the candidates' rows are checked in one
+   * read by primary key, at most CANDIDATES of them; staff see every song and skip it.
+   */
+  private async visible(candidates: SearchCandidate[], viewer: SongViewer | null) {
+    if (candidates.length === 0 || songScope(viewer).kind === 'all') return candidates;
+    const rows = await this.db
+      .selectFrom('songs as s')
+      .select('s.id')
+      .where(
+        idIn(
+          this.engine,
+          's.id',
+          candidates.map((c) => c.id),
+        ),
+      )
+      .where(songVisibleTo(viewer))
+      .execute();
+    const seen = new Set(rows.map((r) => r.id));
+    return candidates.filter((c) => seen.has(c.id));
   }
 
   /** (Re)writes the search document of one song from its title and artists. */

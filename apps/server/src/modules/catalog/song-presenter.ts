@@ -8,12 +8,12 @@ import {
   type RequestRules,
   type SongFacts,
 } from '../../core/song-rules.js';
+import { canSeeSong, type SongViewer } from '../../core/song-visibility.js';
 import type { QueueSlots } from './queue-slots.js';
 import type { SongPageFacts, SongRepo, SongRow } from './song.repo.js';
 
-export interface Viewer {
-  id: number;
-}
+/** Who a song is presented to: their vote and favourite, and what they may see. */
+export type Viewer = SongViewer;
 
 export interface PresentOptions {
   withTags?: boolean;
@@ -24,7 +24,9 @@ export interface PresentOptions {
 /**
  * Turns song ids into the Song shape of the API: batch reads, explicit field mapping, never a
  * raw row. Whether a song can be requested, and from when, is the domain core's answer
- * (`requestState`), from the song's row and the queue as it stands.
+ * (`requestState`), from the song's row and the queue as it stands. The lists choose their ids
+ * with the visibility filter (`db/song-visibility.ts`); a song the viewer may not see that
+ * reached one anyway is left out here, by the same rule.
  */
 export class SongPresenter {
   constructor(
@@ -80,7 +82,8 @@ export class SongPresenter {
     const result: { song: Song; row: R }[] = [];
     for (const id of ids) {
       const row = byId.get(id);
-      if (!row) continue;
+      if (!row || !canSeeSong({ reviewed: row.reviewed !== 0, added_by: row.added_by }, viewer))
+        continue;
       const facts: SongFacts = {
         status: row.status,
         has_file: Boolean(row.has_file),
@@ -116,7 +119,7 @@ export class SongPresenter {
     id: number,
     viewer: Viewer | null,
   ): Promise<{ song: DetailSong; facts: SongPageFacts } | undefined> {
-    const page = this.songs.page(id);
+    const page = this.songs.page(id, viewer);
     const [presented] = await this.presentRows(
       [id],
       page.then((p) => (p ? [p.row] : [])),

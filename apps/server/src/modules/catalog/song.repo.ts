@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { engineOf, idIn, type Engine } from '../../db/dialect.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 import type { QueueSlot } from './queue-slots.js';
 import { playableRow, type PlayableRow } from './requestable.js';
 
@@ -21,6 +23,9 @@ export interface SongRow {
   platform_name: string | null;
   platform_brief: string | null;
   cover_art: string | null;
+  /** 0 while a listener's new song waits for review (see core/song-visibility.ts). */
+  reviewed: number;
+  added_by: number | null;
 }
 
 export interface DetailSongRow extends SongRow {
@@ -77,11 +82,12 @@ export class SongRepo {
    * database. One round trip instead of one per list: on PostgreSQL each is a network exchange
    * and a statement to run. A song has at most one file (a second upload is refused); should
    * there be more, the approved one, then the oldest, is named. Undefined when there is no such
-   * song.
+   * song, or the viewer may not see it.
    */
-  async page(songId: number): Promise<SongPage | undefined> {
+  async page(songId: number, viewer: SongViewer | null): Promise<SongPage | undefined> {
     const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
     const row = await this.rowsQuery([songId])
+      .where(songVisibleTo(viewer))
       .select((eb) => [
         eb
           .selectFrom('files as f')
@@ -184,6 +190,8 @@ export class SongRepo {
         's.vote_total',
         's.last_played_at',
         's.cover_art',
+        's.reviewed',
+        's.added_by',
         'p.name as platform_name',
         'p.brief as platform_brief',
         // An approved file: a listener's upload counts once staff approved it.
@@ -283,11 +291,13 @@ export class SongRepo {
     return playableRow(this.db, id);
   }
 
-  async exists(id: number): Promise<boolean> {
+  /** The song exists and the viewer may see it (for them, one that does not exist). */
+  async visible(id: number, viewer: SongViewer | null): Promise<boolean> {
     const row = await this.db
-      .selectFrom('songs')
-      .select('id')
-      .where('id', '=', id)
+      .selectFrom('songs as s')
+      .select('s.id')
+      .where('s.id', '=', id)
+      .where(songVisibleTo(viewer))
       .executeTakeFirst();
     return row !== undefined;
   }

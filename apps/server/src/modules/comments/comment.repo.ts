@@ -1,11 +1,13 @@
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { firstArtistName } from '../../db/song-sql.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 
 export class CommentRepo {
   constructor(private readonly db: Db) {}
 
-  /** Newest first; the first-listed artist names the song. */
-  recent(limit: number) {
+  /** Newest first, on songs the viewer may see; the first-listed artist names the song. */
+  recent(limit: number, viewer: SongViewer | null) {
     return this.db
       .selectFrom('comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
@@ -19,6 +21,7 @@ export class CommentRepo {
         's.title',
         firstArtistName(eb),
       ])
+      .where(songVisibleTo(viewer))
       .orderBy('c.id', 'desc')
       .limit(limit)
       .execute();

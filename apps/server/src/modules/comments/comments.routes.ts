@@ -37,15 +37,18 @@ export function commentsRoutes(deps: {
         },
       },
       async (req) => {
-        const { id } = await comments.post(req.user!.id, req.params.id, req.body.comment);
+        const { id } = await comments.post(req.user!, req.params.id, req.body.comment);
         return { success: true as const, id };
       },
     );
 
     app.get(
       API.recentComments.pattern,
-      { schema: { tags: ['comments'], response: { 200: RecentCommentsSchema } } },
-      async () => ({ comments: await comments.recent() }),
+      {
+        preHandler: guards.optionalUser,
+        schema: { tags: ['comments'], response: { 200: RecentCommentsSchema } },
+      },
+      async (req) => ({ comments: await comments.recent(req.user) }),
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { RecentComment } from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
+import type { SongViewer } from '../../core/song-visibility.js';
 import { nowSeconds } from '../../db/dialect.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { utcMinute } from '../../lib/text.js';
@@ -17,11 +18,15 @@ export class CommentsService {
     private readonly bus: EventBus,
   ) {}
 
-  /** A muted listener is refused (403, with when the mute ends), as in the chat. */
-  async post(userId: number, songId: number, comment: string): Promise<{ id: number }> {
+  /**
+   * A muted listener is refused (403, with when the mute ends), as in the chat; a song the
+   * user may not see is not found (see core/song-visibility.ts).
+   */
+  async post(user: SongViewer, songId: number, comment: string): Promise<{ id: number }> {
+    const userId = user.id;
     const now = nowSeconds();
     const [exists, mutedUntil] = await Promise.all([
-      this.songs.exists(songId),
+      this.songs.visible(songId, user),
       this.users.mutedUntil(userId),
     ]);
     if (mutedUntil !== null && mutedUntil > now) {
@@ -40,8 +45,9 @@ export class CommentsService {
     return created;
   }
 
-  async recent(): Promise<RecentComment[]> {
-    const rows = await this.comments.recent(RECENT_COMMENTS);
+  /** The latest comments on songs the viewer may see. */
+  async recent(viewer: SongViewer | null): Promise<RecentComment[]> {
+    const rows = await this.comments.recent(RECENT_COMMENTS, viewer);
     return rows.map((r) => ({
       id: r.id,
       comment: r.comment,

@@ -75,8 +75,11 @@ export class ReviewRepo {
     return { ...song, files };
   }
 
-  /** The song is approved and its pending files become its files. */
-  async approve(songId: number, status: string, trx: Db): Promise<void> {
+  /**
+   * The song is approved and its pending files become its files. A song that waited itself
+   * joins the public catalogue: its artists' counts of approved songs count it from now.
+   */
+  async approve(songId: number, status: string, newSong: boolean, trx: Db): Promise<void> {
     await trx
       .updateTable('files')
       .set({ pending: 0 })
@@ -84,6 +87,15 @@ export class ReviewRepo {
       .where('pending', '=', 1)
       .execute();
     await trx.updateTable('songs').set({ reviewed: 1, status }).where('id', '=', songId).execute();
+    if (newSong) {
+      await trx
+        .updateTable('artists')
+        .set({ song_count: sql`song_count + 1` })
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('song_artists').select('artist_id').where('song_id', '=', songId),
+        )
+        .execute();
+    }
   }
 
   async deletePendingFiles(songId: number, trx: Db): Promise<void> {
@@ -95,18 +107,11 @@ export class ReviewRepo {
   }
 
   /**
-   * Deletes a song that was never approved, keeping its artists' song counts. Its links, votes,
-   * favourites and comments go with it (foreign keys); an approved file stays, with no song.
-   * Songs added by hand carry no tags, so tag counts stay as they are.
+   * Deletes a song that was never approved. Its links, votes, favourites and comments go with
+   * it (foreign keys); an approved file stays, with no song. Counts stay as they are: artists
+   * count approved songs only, and songs added by hand carry no tags.
    */
   async deleteSong(songId: number, trx: Db): Promise<void> {
-    await trx
-      .updateTable('artists')
-      .set({ song_count: sql`song_count - 1` })
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('song_artists').select('artist_id').where('song_id', '=', songId),
-      )
-      .execute();
     await trx.deleteFrom('songs').where('id', '=', songId).execute();
   }
 

@@ -74,7 +74,7 @@ export class ReviewService {
       if (!song) throw notFound('Song not found.');
       const status = statusAfterApprove(factsOf(song));
       if (!status) throw conflict('Nothing to review for this song.');
-      await repo.approve(songId, status, trx);
+      await repo.approve(songId, status, song.reviewed === 0, trx);
       await this.audit('song.approve', actor, song, status, trx);
       const announce = announcesNewSong({
         before: song.status,

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { artistVisibleTo } from '../../db/song-visibility.js';
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (escape '\'). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Adding a song by hand: the lookups the form offers (artists, platforms) and the insert of the
- * song with its artist link, keeping the artist's song count as imports do.
+ * song with its artist link, keeping the artist's count of approved songs as imports do.
  */
 export class SongEntryRepo {
   constructor(
@@ -15,8 +17,14 @@ export class SongEntryRepo {
     private readonly engine: Engine,
   ) {}
 
-  artist(id: number, db: Db = this.db) {
-    return db.selectFrom('artists').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  /** The artist, when the viewer may see it. */
+  artist(id: number, viewer: SongViewer, db: Db = this.db) {
+    return db
+      .selectFrom('artists as a')
+      .select(['a.id', 'a.name'])
+      .where('a.id', '=', id)
+      .where(artistVisibleTo(viewer))
+      .executeTakeFirst();
   }
 
   /** The platform of that name, ignoring case (the exact spelling first). */
@@ -88,45 +96,50 @@ export class SongEntryRepo {
       .insertInto('song_artists')
       .values({ song_id: row.id, artist_id: artistId, position: 0 })
       .execute();
-    await db
-      .updateTable('artists')
-      .set({ song_count: sql`song_count + 1` })
-      .where('id', '=', artistId)
-      .execute();
+    // A song waiting for review is counted when staff approve it (ReviewRepo.approve).
+    if (song.reviewed === 1) {
+      await db
+        .updateTable('artists')
+        .set({ song_count: sql`song_count + 1` })
+        .where('id', '=', artistId)
+        .execute();
+    }
     return row.id;
   }
 
   /**
-   * Artists whose name starts with `q` (case-insensitively), in name order, then those that
-   * contain it elsewhere. The first part is one range of an index on lower(name) in byte order
-   * (SQLite's text order; on PostgreSQL the "C" collation, migration 0011); the second scans
-   * names until it has `limit` matches.
+   * Artists the viewer may see whose name starts with `q` (case-insensitively), in name order,
+   * then those that contain it elsewhere. The first part is one range of an index on
+   * lower(name) in byte order (SQLite's text order; on PostgreSQL the "C" collation, migration
+   * 0011); the second scans names until it has `limit` matches.
    */
-  async search(q: string, limit: number) {
+  async search(q: string, limit: number, viewer: SongViewer | null) {
     // As the database lowers: SQLite's lower() folds ASCII letters only.
     const needle =
       this.engine === 'sqlite' ? q.replace(/[A-Z]+/g, (c) => c.toLowerCase()) : q.toLowerCase();
     const key =
       this.engine === 'sqlite' ? sql<string>`lower(name)` : sql<string>`lower(name) collate "C"`;
     const first = await this.db
-      .selectFrom('artists')
-      .select(['id', 'name'])
+      .selectFrom('artists as a')
+      .select(['a.id', 'a.name'])
+      .where(artistVisibleTo(viewer))
       .where(key, '>=', needle)
       // Every string that starts with the needle sorts below the needle + the last code point.
       .where(key, '<', `${needle}\u{10FFFF}`)
       .orderBy(key)
-      .orderBy('id')
+      .orderBy('a.id')
       .limit(limit)
       .execute();
     if (first.length >= limit) return first;
     const pattern = likeLiteral(needle);
     const rest = await this.db
-      .selectFrom('artists')
-      .select(['id', 'name'])
+      .selectFrom('artists as a')
+      .select(['a.id', 'a.name'])
+      .where(artistVisibleTo(viewer))
       .where(sql<boolean>`lower(name) like ${`%${pattern}%`} escape '\\'`)
       .where(sql<boolean>`lower(name) not like ${`${pattern}%`} escape '\\'`)
       .orderBy(key)
-      .orderBy('id')
+      .orderBy('a.id')
       .limit(limit - first.length)
       .execute();
     return [...first, ...rest];

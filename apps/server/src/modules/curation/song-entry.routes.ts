@@ -53,6 +53,7 @@ export function songEntryRoutes(deps: {
     app.get(
       API.artistSearch.pattern,
       {
+        preHandler: guards.optionalUser,
         schema: {
           tags: ['curation'],
           summary: 'Artists whose name starts with q, then those containing it (ignoring case)',
@@ -60,7 +61,9 @@ export function songEntryRoutes(deps: {
           response: { 200: ArtistSuggestionsSchema, 400: ErrorSchema },
         },
       },
-      async (req) => ({ artists: await songEntry.artistSuggestions(req.query.q, req.query.limit) }),
+      async (req) => ({
+        artists: await songEntry.artistSuggestions(req.query.q, req.query.limit, req.user),
+      }),
     );
 
     app.get(

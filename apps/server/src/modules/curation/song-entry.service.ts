@@ -6,6 +6,7 @@ import {
 } from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
 import { mayAddSong, newSongState } from '../../core/review-rules.js';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
 import type { SearchRepo } from '../catalog/search.repo.js';
@@ -40,7 +41,7 @@ export class SongEntryService {
     const byStaff = isStaff(caller.role);
     return this.db.transaction().execute(async (trx) => {
       await this.repo.lockUser(caller.id, trx);
-      const artist = await this.repo.artist(input.artist_id, trx);
+      const artist = await this.repo.artist(input.artist_id, caller, trx);
       if (!artist) throw badRequest('Please select a valid artist from the list.');
       const platform = await this.repo.platformByName(platformName, trx);
       if (!platform) throw badRequest('Please select a valid platform from the list.');
@@ -76,8 +77,13 @@ export class SongEntryService {
     });
   }
 
-  async artistSuggestions(q: string, limit: number): Promise<ArtistSuggestion[]> {
-    const rows = await this.repo.search(q, limit);
+  /** Artists for the add-song form's suggestions, as far as the viewer may see them. */
+  async artistSuggestions(
+    q: string,
+    limit: number,
+    viewer: SongViewer | null,
+  ): Promise<ArtistSuggestion[]> {
+    const rows = await this.repo.search(q, limit, viewer);
     return rows.map((r) => ({ id: r.id, name: r.name }));
   }
 

@@ -1,4 +1,6 @@
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 
 export class FavoriteRepo {
   constructor(private readonly db: Db) {}
@@ -19,13 +21,16 @@ export class FavoriteRepo {
       .execute();
   }
 
-  async songIds(userId: number): Promise<number[]> {
+  /** The user's favourites they may see (one made while they could, say as staff, stays out). */
+  async songIds(user: SongViewer): Promise<number[]> {
     const rows = await this.db
-      .selectFrom('favorites')
-      .select('song_id')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('song_id', 'desc')
+      .selectFrom('favorites as fv')
+      .innerJoin('songs as s', 's.id', 'fv.song_id')
+      .select('fv.song_id')
+      .where('fv.user_id', '=', user.id)
+      .where(songVisibleTo(user))
+      .orderBy('fv.created_at', 'desc')
+      .orderBy('fv.song_id', 'desc')
       .execute();
     return rows.map((r) => r.song_id);
   }

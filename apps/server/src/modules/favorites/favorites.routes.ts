@@ -29,7 +29,7 @@ export function favoritesRoutes(deps: {
           response: { 200: FavoritesSchema, 401: ErrorSchema },
         },
       },
-      async (req) => ({ favorites: await favorites.list(req.user!.id) }),
+      async (req) => ({ favorites: await favorites.list(req.user!) }),
     );
 
     app.post(
@@ -44,7 +44,7 @@ export function favoritesRoutes(deps: {
         },
       },
       async (req) => {
-        await favorites.add(req.user!.id, req.body.song_id);
+        await favorites.add(req.user!, req.body.song_id);
         return { success: true as const };
       },
     );

@@ -1,3 +1,4 @@
+import type { SongViewer } from '../../core/song-visibility.js';
 import { nowSeconds } from '../../db/dialect.js';
 import { notFound } from '../../lib/http-error.js';
 import type { SongPresenter } from '../catalog/song-presenter.js';
@@ -12,17 +13,18 @@ export class FavoritesService {
     private readonly presenter: SongPresenter,
   ) {}
 
-  async add(userId: number, songId: number) {
-    if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
-    await this.favorites.add(userId, songId, nowSeconds());
+  /** A song the user may not see is not found (see core/song-visibility.ts). */
+  async add(user: SongViewer, songId: number) {
+    if (!(await this.songs.visible(songId, user))) throw notFound('Song not found.');
+    await this.favorites.add(user.id, songId, nowSeconds());
   }
 
   remove(userId: number, songId: number) {
     return this.favorites.remove(userId, songId);
   }
 
-  async list(userId: number) {
-    const ids = await this.favorites.songIds(userId);
-    return this.presenter.entries(ids, { id: userId });
+  async list(user: SongViewer) {
+    const ids = await this.favorites.songIds(user);
+    return this.presenter.entries(ids, user);
   }
 }

@@ -1,8 +1,10 @@
 import type { FeedKind } from '@queuecast/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { firstArtistName } from '../../db/song-sql.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 
 /** A feed row as read: the item's facts before they are shaped for the wire. */
 export interface FeedRow {
@@ -14,6 +16,9 @@ export interface FeedRow {
   artist: string | null;
   username: string | null;
   text: string | null;
+  /** The song's visibility facts (see core/song-visibility.ts). */
+  reviewed: number;
+  added_by: number | null;
 }
 
 /** Where to continue: items strictly older than this one, in (at, kind, id) order. */
@@ -31,13 +36,22 @@ export interface FeedCursor {
 export class FeedRepo {
   constructor(private readonly db: Db) {}
 
-  async page(kind: FeedKind, rank: number, limit: number, cursor?: FeedCursor) {
+  /** Items about songs the viewer may see. */
+  async page(
+    kind: FeedKind,
+    rank: number,
+    limit: number,
+    viewer: SongViewer | null,
+    cursor?: FeedCursor,
+  ) {
     const rows = await this.source(kind, cursor ? { ...cursor, own: rank } : undefined)
+      .where(songVisibleTo(viewer))
       .limit(limit)
       .execute();
     return rows.map((r) => this.row(kind, r));
   }
 
+  /** One item, whoever may see it (the caller decides who hears of it). */
   async item(kind: FeedKind, id: number): Promise<FeedRow | null> {
     const row = await this.source(kind).where(idColumn(kind), '=', id).executeTakeFirst();
     return row ? this.row(kind, row) : null;
@@ -60,7 +74,8 @@ export class FeedRepo {
     );
   }
 
-  private base(kind: FeedKind): SelectQueryBuilder<Database, never, FeedSelect> {
+  /** Each source joins its song as `s`, which the visibility filter reads. */
+  private base(kind: FeedKind): SelectQueryBuilder<WithSong, 's', FeedSelect> {
     const db = this.db;
     switch (kind) {
       case 'played':
@@ -76,6 +91,8 @@ export class FeedRepo {
             firstArtistName(eb),
             'u.username as username',
             sql<string | null>`null`.as('text'),
+            's.reviewed',
+            's.added_by',
           ])
           .orderBy('h.started_at', 'desc')
           .orderBy('h.id', 'desc');
@@ -92,6 +109,8 @@ export class FeedRepo {
             firstArtistName(eb),
             'u.username as username',
             sql<string | null>`null`.as('text'),
+            's.reviewed',
+            's.added_by',
           ])
           .orderBy('q.requested_at', 'desc')
           .orderBy('q.id', 'desc');
@@ -108,6 +127,8 @@ export class FeedRepo {
             firstArtistName(eb),
             'u.username as username',
             'c.comment as text',
+            's.reviewed',
+            's.added_by',
           ])
           .orderBy('c.created_at', 'desc')
           .orderBy('c.id', 'desc');
@@ -123,6 +144,8 @@ export class FeedRepo {
               firstArtistName(eb),
               sql<string | null>`null`.as('username'),
               sql<string | null>`null`.as('text'),
+              's.reviewed',
+              's.added_by',
             ])
             // Songs waiting for review or taken out are not news.
             .where('s.status', '=', 'active')
@@ -133,6 +156,8 @@ export class FeedRepo {
   }
 }
 
+type WithSong = Database & { s: Database['songs'] };
+
 interface FeedSelect {
   id: number;
   at: number;
@@ -141,6 +166,8 @@ interface FeedSelect {
   artist: string | null;
   username: string | null;
   text: string | null;
+  reviewed: number;
+  added_by: number | null;
 }
 
 const TIME_COLUMN = {

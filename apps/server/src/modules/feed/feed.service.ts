@@ -1,17 +1,24 @@
 import { FEED_KINDS, type FeedItem, type FeedKind, type FeedPage } from '@queuecast/contract';
+import { songAudience, type SongAudience, type SongViewer } from '../../core/song-visibility.js';
 import type { FeedCursor, FeedRepo, FeedRow } from './feed.repo.js';
 
 /**
  * The station feed: every source read past the cursor, merged newest first. Items order by
  * (time, kind, id), so a page boundary inside one second neither repeats nor skips an item.
+ * Items about a song waiting for review are for staff and the listener who added it only
+ * (core/song-visibility.ts), in pages and live pushes alike.
  */
 export class FeedService {
   constructor(private readonly repo: FeedRepo) {}
 
-  async page(limit: number, before?: string): Promise<FeedPage> {
+  async page(
+    limit: number,
+    before: string | undefined,
+    viewer: SongViewer | null,
+  ): Promise<FeedPage> {
     const cursor = before === undefined ? undefined : parseCursor(before);
     const lists = await Promise.all(
-      FEED_KINDS.map((kind, rank) => this.repo.page(kind, rank, limit + 1, cursor)),
+      FEED_KINDS.map((kind, rank) => this.repo.page(kind, rank, limit + 1, viewer, cursor)),
     );
     const merged = lists.flat().sort((a, b) => compare(b, a));
     const items = merged.slice(0, limit);
@@ -22,10 +29,20 @@ export class FeedService {
     };
   }
 
-  /** One item as the feed shows it, for a live push; null once it no longer exists. */
-  async item(kind: FeedKind, id: number): Promise<FeedItem | null> {
+  /**
+   * One item as the feed shows it, for a live push, with who may hear of it; null once it no
+   * longer exists.
+   */
+  async item(
+    kind: FeedKind,
+    id: number,
+  ): Promise<{ item: FeedItem; audience: SongAudience } | null> {
     const row = await this.repo.item(kind, id);
-    return row ? present(row) : null;
+    if (!row) return null;
+    return {
+      item: present(row),
+      audience: songAudience({ reviewed: row.reviewed !== 0, added_by: row.added_by }),
+    };
   }
 }
 

@@ -34,7 +34,7 @@ export function previewRoutes(deps: {
         },
       },
       async (req, reply) => {
-        const file = await previews.clip(req.user!.id, req.params.id);
+        const file = await previews.clip(req.user!, req.params.id);
         return reply
           .header('content-type', 'audio/mpeg')
           .header('cache-control', 'private, max-age=600')

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isPlayable } from '../../core/song-rules.js';
+import type { SongViewer } from '../../core/song-visibility.js';
 import { conflict, HttpError, notFound } from '../../lib/http-error.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { PreviewCache } from '../../media/preview.js';
@@ -8,15 +9,18 @@ import type { SongRepo } from '../catalog/song.repo.js';
 /** The song page's Preview: a cached 30 s clip from the middle of the song. */
 export class PreviewService {
   constructor(
-    private readonly songs: Pick<SongRepo, 'playable'>,
+    private readonly songs: Pick<SongRepo, 'playable' | 'visible'>,
     private readonly store: MediaStore,
     private readonly cache: PreviewCache,
   ) {}
 
-  /** The clip's file path. */
-  async clip(userId: number, songId: number): Promise<string> {
-    const song = await this.songs.playable(songId);
-    if (!song) throw notFound('Song not found.');
+  /** The clip's file path; a song the listener may not see is not found. */
+  async clip(user: SongViewer, songId: number): Promise<string> {
+    const [song, visible] = await Promise.all([
+      this.songs.playable(songId),
+      this.songs.visible(songId, user),
+    ]);
+    if (!song || !visible) throw notFound('Song not found.');
     if (song.stored_path === null || !isPlayable({ status: song.status, has_file: true })) {
       throw conflict('This song has no playable file.');
     }

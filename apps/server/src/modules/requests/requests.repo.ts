@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 import { requestableSongs } from '../catalog/requestable.js';
 
 export interface RequestableSong {
@@ -37,8 +39,11 @@ export class RequestsRepo {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   }
 
-  /** The song, locked on PostgreSQL so that requests for it wait for one another. */
-  song(trx: Db, songId: number): Promise<RequestableSong | undefined> {
+  /**
+   * The song, when the listener may see it, locked on PostgreSQL so that requests for it wait
+   * for one another.
+   */
+  song(trx: Db, songId: number, viewer: SongViewer): Promise<RequestableSong | undefined> {
     let query = trx
       .selectFrom('songs as s')
       .select([
@@ -58,7 +63,8 @@ export class RequestsRepo {
             )
             .as('has_file'),
       ])
-      .where('s.id', '=', songId);
+      .where('s.id', '=', songId)
+      .where(songVisibleTo(viewer));
     if (this.engine === 'postgres') query = query.forUpdate();
     return query.executeTakeFirst();
   }

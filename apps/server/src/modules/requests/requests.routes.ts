@@ -42,7 +42,7 @@ export function requestsRoutes(deps: {
           response: { 200: RequestResultSchema, ...errors },
         },
       },
-      (req) => requests.request(req.user!.id, req.params.id),
+      (req) => requests.request(req.user!, req.params.id),
     );
 
     app.get(
@@ -80,7 +80,7 @@ export function requestsRoutes(deps: {
           },
         },
       },
-      (req) => requests.queueMatching(req.user!.id, req.body),
+      (req) => requests.queueMatching(req.user!, req.body),
     );
   };
 }

@@ -13,6 +13,7 @@ import {
   type RequestRules,
   type SongRefusal,
 } from '../../core/song-rules.js';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { secondsText } from '../../lib/text.js';
@@ -61,8 +62,8 @@ export class RequestsService {
     this.repo = deps.repo;
   }
 
-  async request(userId: number, songId: number): Promise<RequestResult> {
-    const queueId = await this.enqueue(userId, songId);
+  async request(user: SongViewer, songId: number): Promise<RequestResult> {
+    const queueId = await this.enqueue(user, songId);
     return { success: true, message: QUEUED_MESSAGE, queue_id: queueId };
   }
 
@@ -87,8 +88,8 @@ export class RequestsService {
   }
 
   /** POST /api/queue: one requestable song matching the filter, queued under the same rules. */
-  async queueMatching(userId: number, body: QueueActionBody): Promise<QueueActionResult> {
-    const filter = await this.filterOf(userId, body);
+  async queueMatching(user: SongViewer, body: QueueActionBody): Promise<QueueActionResult> {
+    const filter = await this.filterOf(user, body);
     const order: QueueOrder = body.least_recent
       ? { kind: 'least_recent' }
       : body.min_vote
@@ -100,7 +101,7 @@ export class RequestsService {
       const songId = await this.repo.pick(filter, order, lockedSince, tried);
       if (songId === undefined) throw actionError(409, noMatch(filter));
       try {
-        await this.enqueue(userId, songId);
+        await this.enqueue(user, songId);
       } catch (err) {
         // Someone else queued it (or it went on air) a moment ago: try another.
         if (err instanceof HttpError && err.statusCode === 409) {
@@ -124,9 +125,10 @@ export class RequestsService {
     throw actionError(409, noMatch(filter));
   }
 
-  private async filterOf(userId: number, body: QueueActionBody): Promise<QueueFilter> {
+  private async filterOf(user: SongViewer, body: QueueActionBody): Promise<QueueFilter> {
+    const userId = user.id;
     if (body.artist_id !== undefined) {
-      if (!(await this.deps.catalog.artist(body.artist_id)))
+      if (!(await this.deps.catalog.artist(body.artist_id, user)))
         throw actionError(404, 'Artist not found.');
       return { kind: 'artist', artistId: body.artist_id };
     }
@@ -148,14 +150,18 @@ export class RequestsService {
     return { kind: 'tags', tagIds: tags.map((t) => t.id) };
   }
 
-  /** The rules and the insert, in one transaction; answers the new entry's id. */
-  private async enqueue(userId: number, songId: number): Promise<number> {
+  /**
+   * The rules and the insert, in one transaction; answers the new entry's id. A song the
+   * listener may not see is not found; their own song waiting for review has no playable file.
+   */
+  private async enqueue(user: SongViewer, songId: number): Promise<number> {
+    const userId = user.id;
     const rules = this.deps.rules();
     let queueId: number;
     try {
       queueId = await this.db.transaction().execute(async (trx) => {
         await this.repo.lockUser(trx, userId);
-        const song = await this.repo.song(trx, songId);
+        const song = await this.repo.song(trx, songId, user);
         if (!song) throw notFound('Song not found.');
         const now = this.deps.clock.now();
         const active = await this.repo.activeEntry(trx, songId);

@@ -1,5 +1,7 @@
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 
 /** What an upload needs to know of the song it is for. */
 export interface UploadTarget {
@@ -32,11 +34,17 @@ export class UploadRepo {
   ) {}
 
   /**
-   * The song and its file count, or undefined. With `lock` (inside a transaction) the song row
-   * is locked on PostgreSQL, so that two uploads for one song run one after the other; SQLite
+   * The song and its file count, or undefined (also when the uploader may not see it: another
+   * listener's song waiting for review). With `lock` (inside a transaction) the song row is
+   * locked on PostgreSQL, so that two uploads for one song run one after the other; SQLite
    * writes one transaction at a time anyway.
    */
-  async target(songId: number, db: Db = this.db, lock = false): Promise<UploadTarget | undefined> {
+  async target(
+    songId: number,
+    viewer: SongViewer,
+    db: Db = this.db,
+    lock = false,
+  ): Promise<UploadTarget | undefined> {
     if (lock && this.engine === 'postgres') {
       await db.selectFrom('songs').select('id').where('id', '=', songId).forUpdate().execute();
     }
@@ -53,6 +61,7 @@ export class UploadRepo {
           .as('files'),
       ])
       .where('s.id', '=', songId)
+      .where(songVisibleTo(viewer))
       .executeTakeFirst();
     return row && { ...row, files: Number(row.files) };
   }

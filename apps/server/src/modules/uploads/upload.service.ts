@@ -78,7 +78,7 @@ export class UploadService {
       admit: async (fields) => {
         const songId = parseSongId(fields.get('songid'));
         if (!('id' in songId)) return null; // judged once the whole form is in
-        return songRefusal(await this.deps.repo.target(songId.id));
+        return songRefusal(await this.deps.repo.target(songId.id, actor));
       },
     });
     const file = form.file;
@@ -101,7 +101,7 @@ export class UploadService {
     if (file.size === 0) throw badRequest(UPLOAD_TEXT.emptyFile);
     const songId = parseSongId(songIdField);
     if (!('id' in songId)) throw badRequest(songId.refusal);
-    const refusal = songRefusal(await this.deps.repo.target(songId.id));
+    const refusal = songRefusal(await this.deps.repo.target(songId.id, actor));
     if (refusal) throw refusal;
     await this.refuseDuplicate(file.hash);
 
@@ -162,7 +162,7 @@ export class UploadService {
     const { db, repo, clock, bus } = this.deps;
     const { analysis, ext, coverArt } = taken;
     const outcome = await db.transaction().execute(async (trx) => {
-      const song = await repo.target(songId, trx, true);
+      const song = await repo.target(songId, actor, trx, true);
       const refusal = songRefusal(song);
       if (refusal) throw refusal;
       const { pending, status } = uploadOutcome(actor.role, song!.status);

@@ -1,4 +1,6 @@
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
+import { songVisibleTo } from '../../db/song-visibility.js';
 
 export class VoteRepo {
   constructor(private readonly db: Db) {}
@@ -19,11 +21,14 @@ export class VoteRepo {
       .execute();
   }
 
-  byUser(userId: number) {
+  /** The user's votes on songs they may see. */
+  byUser(user: SongViewer) {
     return this.db
-      .selectFrom('votes')
-      .select(['song_id', 'vote'])
-      .where('user_id', '=', userId)
+      .selectFrom('votes as v')
+      .innerJoin('songs as s', 's.id', 'v.song_id')
+      .select(['v.song_id', 'v.vote'])
+      .where('v.user_id', '=', user.id)
+      .where(songVisibleTo(user))
       .execute();
   }
 }

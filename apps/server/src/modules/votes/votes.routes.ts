@@ -32,7 +32,7 @@ export function votesRoutes(deps: {
           response: { 200: VoteResultSchema, ...errors },
         },
       },
-      (req) => votes.set(req.user!.id, req.params.id, req.body.vote),
+      (req) => votes.set(req.user!, req.params.id, req.body.vote),
     );
 
     app.delete(
@@ -46,7 +46,7 @@ export function votesRoutes(deps: {
           response: { 200: VoteResultSchema, ...errors },
         },
       },
-      (req) => votes.set(req.user!.id, req.params.id, null),
+      (req) => votes.set(req.user!, req.params.id, null),
     );
 
     app.get(
@@ -59,7 +59,7 @@ export function votesRoutes(deps: {
           response: { 200: UserVotesSchema, 401: ErrorSchema },
         },
       },
-      async (req) => ({ votes: await votes.byUser(req.user!.id) }),
+      async (req) => ({ votes: await votes.byUser(req.user!) }),
     );
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { nowSeconds } from '../../db/dialect.js';
 import { notFound } from '../../lib/http-error.js';
 import { averageVote } from '../../core/scores.js';
+import type { SongViewer } from '../../core/song-visibility.js';
 import type { SongRepo } from '../catalog/song.repo.js';
 import type { VoteRepo } from './vote.repo.js';
 
@@ -13,11 +14,12 @@ export class VotesService {
     private readonly songs: SongRepo,
   ) {}
 
-  async set(userId: number, songId: number, vote: number | null) {
-    if (!(await this.songs.exists(songId))) throw notFound('Song not found.');
+  /** A song the user may not see is not found (see core/song-visibility.ts). */
+  async set(user: SongViewer, songId: number, vote: number | null) {
+    if (!(await this.songs.visible(songId, user))) throw notFound('Song not found.');
     await this.db.transaction().execute(async (trx) => {
-      if (vote === null) await this.votes.remove(userId, songId, trx);
-      else await this.votes.upsert(userId, songId, vote, nowSeconds(), trx);
+      if (vote === null) await this.votes.remove(user.id, songId, trx);
+      else await this.votes.upsert(user.id, songId, vote, nowSeconds(), trx);
       await this.songs.refreshVoteAggregate(songId, trx);
     });
     const [row] = await this.songs.rows([songId]);
@@ -30,8 +32,8 @@ export class VotesService {
     };
   }
 
-  async byUser(userId: number): Promise<Record<string, number>> {
-    const rows = await this.votes.byUser(userId);
+  async byUser(user: SongViewer): Promise<Record<string, number>> {
+    const rows = await this.votes.byUser(user);
     return Object.fromEntries(rows.map((r) => [String(r.song_id), r.vote]));
   }
 }
