@@ -19,9 +19,20 @@ export const SongDetailSchema = z.object({
   relatedTags: TagCountsSchema,
   votes: z.array(z.object({ username: z.string(), vote: z.number().int() })),
   favorites: z.array(z.object({ username: z.string() })),
+  /**
+   * The song's last plays, newest first (at most 50), each with its requester (null: the
+   * station's own pick); `play_count` counts them all.
+   */
   history: z.array(
     z.object({ played_at: z.number(), requested_by_username: z.string().nullable() }),
   ),
+  play_count: z.number().int(),
+  /**
+   * The request history: the song's last requests, newest first (at most 50), each with who
+   * asked and when; `request_count` counts them all, so "Requested N times" and this list are
+   * the same requests.
+   */
+  requests: z.array(z.object({ requested_at: z.number(), requested_by_username: z.string() })),
   comments: z.array(
     z.object({
       id: z.number().int(),

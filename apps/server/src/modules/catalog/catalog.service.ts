@@ -83,8 +83,10 @@ export class CatalogService {
       votes: facts.votes,
       favorites: facts.favorites,
       history: facts.history,
-      comments: facts.comments,
+      play_count: facts.play_count,
+      requests: facts.requests,
       request_count: facts.request_count,
+      comments: facts.comments,
     };
   }
 

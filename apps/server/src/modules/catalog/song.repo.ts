@@ -32,7 +32,7 @@ export interface DetailSongRow extends SongRow {
   filename: string | null;
 }
 
-/** The song page lists this many of the song's last plays. */
+/** The song page lists this many of the song's last plays, and of its last requests. */
 const HISTORY_LIMIT = 50;
 /** The song page lists this many of the song's comments, newest first. */
 const COMMENTS_LIMIT = 200;
@@ -45,7 +45,11 @@ export interface SongPageFacts {
   tags: { name: string; partners: [string, number][] }[];
   votes: { username: string; vote: number }[];
   favorites: { username: string }[];
+  /** The last plays, newest first (at most HISTORY_LIMIT), and how many there were. */
   history: { played_at: number; requested_by_username: string | null }[];
+  play_count: number;
+  /** The last requests, newest first (at most HISTORY_LIMIT), and how many there were. */
+  requests: { requested_at: number; requested_by_username: string }[];
   request_count: number;
 }
 
@@ -78,11 +82,11 @@ export class SongRepo {
   /**
    * A song's page in one statement: its row with the name of its file, and every list the page
    * shows beside it (artists, tags with their kept partner counts, votes, favourites, the last
-   * plays, the comments, how many times it was requested), each built as a JSON array by the
-   * database. One round trip instead of one per list: on PostgreSQL each is a network exchange
-   * and a statement to run. A song has at most one file (a second upload is refused); should
-   * there be more, the approved one, then the oldest, is named. Undefined when there is no such
-   * song, or the viewer may not see it.
+   * plays and requests with how many of each there were, the comments), each built as a JSON
+   * array by the database. One round trip instead of one per list: on PostgreSQL each is a
+   * network exchange and a statement to run. A song has at most one file (a second upload is
+   * refused); should there be more, the approved one, then the oldest, is named. Undefined when
+   * there is no such song, or the viewer may not see it.
    */
   async page(songId: number, viewer: SongViewer | null): Promise<SongPage | undefined> {
     const json = this.engine === 'sqlite' ? sqliteJsonArray : pgJsonArray;
@@ -138,6 +142,23 @@ export class SongRepo {
             .orderBy('h.started_at', 'desc')
             .limit(HISTORY_LIMIT),
         ).as('history'),
+        eb
+          .selectFrom('play_history')
+          .select((q) => q.fn.countAll<number>().as('n'))
+          .where('song_id', '=', songId)
+          .as('play_count'),
+        // A request is an entry with a requester (the auto-DJ's own picks have none), read
+        // newest first from the `queue_song_requests` index; the count is the same set.
+        json(
+          eb
+            .selectFrom('queue_entries as q')
+            .innerJoin('users as u', 'u.id', 'q.requested_by')
+            .select(['q.requested_at', 'u.username as requested_by_username'])
+            .where('q.song_id', '=', songId)
+            .where('q.requested_by', 'is not', null)
+            .orderBy('q.id', 'desc')
+            .limit(HISTORY_LIMIT),
+        ).as('requests'),
         json(
           eb
             .selectFrom('comments as c')
@@ -156,7 +177,8 @@ export class SongRepo {
       ])
       .executeTakeFirst();
     if (!row) return undefined;
-    const { credits, tags, votes, favorites, history, comments, request_count, ...song } = row;
+    const { credits, tags, votes, favorites, history, comments, requests, ...rest } = row;
+    const { play_count, request_count, ...song } = rest;
     return {
       row: song,
       facts: {
@@ -169,6 +191,8 @@ export class SongRepo {
         votes: fromJson(votes),
         favorites: fromJson(favorites),
         history: fromJson(history),
+        play_count: Number(play_count ?? 0),
+        requests: fromJson(requests),
         request_count: Number(request_count ?? 0),
       },
     };
