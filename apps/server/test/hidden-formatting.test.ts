@@ -11,7 +11,14 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { makeTone, tempDir } from './helpers/audio.js';
-import { bearer, createSong, createUser, quickUser, uniqueName } from './helpers/factories.js';
+import {
+  bearer,
+  createSong,
+  createUser,
+  makePlayable,
+  quickUser,
+  uniqueName,
+} from './helpers/factories.js';
 import { multipartBody } from './helpers/multipart.js';
 import { createTestApp } from './helpers/test-app.js';
 
@@ -36,6 +43,7 @@ beforeAll(async () => {
   listener = await quickUser(app);
   other = await quickUser(app);
   songId = await createSong(app, { artists: [uniqueName('Artist')], platform: 'Lab' });
+  await makePlayable(app, songId);
 });
 
 const post = (url: string, payload: Record<string, unknown>, token = listener.token) =>
@@ -61,7 +69,11 @@ describe('hidden formatting is stripped from what listeners send', () => {
       .where('id', '=', song_id)
       .executeTakeFirstOrThrow();
     expect(row.title).toBe('Mirror Tune');
-    const shown = await app.inject({ url: API.song.path({ id: song_id }) });
+    // As its adder sees it while it waits for review.
+    const shown = await app.inject({
+      url: API.song.path({ id: song_id }),
+      headers: bearer(listener.token),
+    });
     expect(shown.json<SongDetail>().song.title).toBe('Mirror Tune');
 
     const lookalike = await post(

@@ -65,6 +65,9 @@ class BodyProgress {
   constructor(private readonly windowMs: number) {}
 
   watch(req: IncomingMessage, res: ServerResponse): void {
+    // A request has a body only when it says so (RFC 9112 §6.3): most, GETs, need no watching.
+    const length = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] === undefined && (!length || length === '0')) return;
     const socket = req.socket;
     this.watched.add({ req, res, socket, since: Date.now(), readAtStart: socket.bytesRead });
     this.timer ??= setInterval(() => this.look(), TICK_MS).unref();
@@ -79,7 +82,6 @@ class BodyProgress {
   private look(): void {
     const now = Date.now();
     for (const w of this.watched) {
-      // A request without a body is complete as soon as its headers are read.
       if (w.req.complete || w.socket.destroyed) {
         this.watched.delete(w);
         continue;
