@@ -46,6 +46,10 @@ export type PrivateMessage = z.infer<typeof PrivateMessageSchema>;
 export const PlaybackUpdateSchema = z.object({
   type: z.literal('playback_update'),
   now_playing: QueueSongSchema.nullable(),
+  /**
+   * The requests waiting, in play order; without any, the station's own pick for the next track
+   * once the playout has chosen it (one entry with `up_next`).
+   */
   queue: z.array(QueueSongSchema),
   history: z.array(QueueSongSchema),
   active_users: z.array(ActiveUserSchema),

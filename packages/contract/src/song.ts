@@ -58,6 +58,11 @@ export const QueueSongSchema = SongSchema.extend({
   queue_id: z.number().int().optional(),
   /** Upcoming: 1 for the next song to play, then 2, 3… */
   position: z.number().int().optional(),
+  /**
+   * Upcoming, true: the station's own pick for the next track, chosen while the queue holds no
+   * request (no `queue_id`, no requester). A request replaces it; it is never sent beside one.
+   */
+  up_next: z.boolean().optional(),
 });
 export type QueueSong = z.infer<typeof QueueSongSchema>;
 

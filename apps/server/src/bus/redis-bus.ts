@@ -34,6 +34,7 @@ const EVENT_SCHEMAS = {
     started_at: z.number().int(),
     exact_start: z.number(),
   }),
+  'next.changed': z.object({ type: z.literal('next.changed') }),
   'skip.requested': z.object({
     type: z.literal('skip.requested'),
     song_id: z.number().int(),

@@ -21,6 +21,11 @@ export type BusEvent =
       started_at: number;
       exact_start: number;
     }
+  /**
+   * The playout chose its own pick for the next track, or dropped it (a request replaced it):
+   * the queue's "Up next" is read again from the database.
+   */
+  | { type: 'next.changed' }
   /** Staff asked for the track on air, `song_id`, to be cut: the playout cuts it if it still plays. */
   | { type: 'skip.requested'; song_id: number }
   /** A node's HLS clients (those polling the playlist through it), when the count changed. */

@@ -199,6 +199,17 @@ export interface ArtistLetterStampsTable {
 }
 
 /** Who plays the station: one row (id 1), renewed by its holder. */
+/** The auto-DJ's prepared pick for the next track (one row, id 1; see migration 0020). */
+export interface StationNextTable {
+  id: number;
+  song_id: number;
+  /** The queue entry on air when it was chosen. */
+  after_queue_id: number | null;
+  /** Effective length in seconds, after the song's tweaks. */
+  length: number;
+  chosen_at: Seconds;
+}
+
 export interface PlayoutLeaseTable {
   id: number;
   holder: string;
@@ -229,5 +240,6 @@ export interface Database {
   tag_pairs: TagPairsTable;
   song_search: SongSearchTable;
   playout_lease: PlayoutLeaseTable;
+  station_next: StationNextTable;
   artist_letter_stamps: ArtistLetterStampsTable;
 }

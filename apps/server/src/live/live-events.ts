@@ -33,6 +33,7 @@ type Mapping<T extends BusEventType> = (
 export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'> = {
   'queue.changed': 'broadcast',
   'track.started': 'broadcast',
+  'next.changed': 'broadcast',
   'users.seen': 'broadcast',
   // The count goes out as its own small message; the next full update carries it too.
   'listeners.changed': 'hold',

@@ -29,6 +29,11 @@ export interface PlayoutHooks {
   finished(track: Track, how: 'played' | 'skipped' | 'failed', reason?: string): Promise<void>;
   /** PCM for the encoder. */
   write(pcm: Buffer): void;
+  /**
+   * The track prepared to follow the current one changed: chosen, replaced, now a request of
+   * the same song, or dropped (null). Not called when it goes on air (`started` says that).
+   */
+  nextChanged(track: Track | null): void;
 }
 
 interface Playing {
@@ -48,6 +53,13 @@ interface Playing {
 export class Playout {
   private current: Playing | null = null;
   private nextUp: Playing | null = null;
+  /**
+   * The track that is to replace `nextUp` (a request arrived after an auto-DJ pick was
+   * prepared), while its decoder starts: it takes `nextUp`'s place once it has audio, so a
+   * track change never waits for it. Should the current track end first, `nextUp` plays and
+   * the replacement is dropped; the request stays in the queue and is chosen next.
+   */
+  private replacing: Playing | null = null;
   private preparing: Promise<void> | null = null;
   /** The track that just went on air is being recorded; the next is chosen after that. */
   private starting: Promise<void> | null = null;
@@ -90,6 +102,8 @@ export class Playout {
     this.timer = null;
     this.current?.decoder.stop();
     this.nextUp?.decoder.stop();
+    this.replacing?.decoder.stop();
+    this.replacing = null;
   }
 
   /** Cuts the current track; the next one follows at once. Answers what was cut. */
@@ -173,11 +187,19 @@ export class Playout {
 
   /** Moves the prepared track on air at the current stream position. */
   private startNext(): boolean {
+    this.takeReplacement();
+    if (this.replacing) {
+      // Not ready in time: what was prepared plays, without a gap.
+      this.replacing.decoder.stop();
+      this.replacing = null;
+      this.recheck = true;
+    }
     const next = this.nextUp;
     if (!next || (next.decoder.produced === 0 && !next.decoder.ended)) return false;
     this.nextUp = null;
     if (next.decoder.failure) {
       this.fail(next, false);
+      this.hooks.nextChanged(null);
       return false;
     }
     this.current = next;
@@ -196,14 +218,28 @@ export class Playout {
     this.lastTry = 0;
   }
 
+  /** The replacement has audio ready (or failed): it takes the prepared track's place. */
+  private takeReplacement(): void {
+    const replacement = this.replacing;
+    if (!replacement) return;
+    const { decoder } = replacement;
+    if (decoder.produced === 0 && !decoder.ended && !decoder.failure) return;
+    this.replacing = null;
+    this.nextUp?.decoder.stop();
+    this.nextUp = replacement;
+    this.hooks.nextChanged(replacement.track);
+  }
+
   private maybePrepare(): void {
+    this.takeReplacement();
     const prepared = this.nextUp;
     if (prepared?.decoder.failure) {
       // Found out ahead of time: skip it now, so the transition has a playable track.
       this.nextUp = null;
       this.fail(prepared, false);
+      this.hooks.nextChanged(null);
     }
-    if (this.preparing || this.starting) return;
+    if (this.preparing || this.starting || this.replacing) return;
     if (this.nextUp) {
       if (this.recheck) this.decideAgain(this.nextUp);
       return;
@@ -215,7 +251,10 @@ export class Playout {
     this.preparing = this.hooks
       .next(this.current?.track ?? null)
       .then((track) => {
-        if (track && this.timer && !this.nextUp) this.nextUp = this.open(track);
+        if (track && this.timer && !this.nextUp) {
+          this.nextUp = this.open(track);
+          this.hooks.nextChanged(track);
+        }
         if (track) this.lastTry = 0;
       })
       .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
@@ -225,7 +264,7 @@ export class Playout {
   /**
    * Asks the scheduler again while `prepared` waits. It stays when the answer is the same song,
    * or another auto-DJ pick for an auto-DJ pick (a fresh draw is no reason to change); otherwise
-   * the answer replaces it.
+   * the answer replaces it, once the answer's decoder has audio (see `replacing`).
    */
   private decideAgain(prepared: Playing): void {
     this.recheck = false;
@@ -239,13 +278,20 @@ export class Playout {
         }
         if (track?.songId === prepared.track.songId) {
           // The same song, perhaps now requested: the decoder stays, the entry is the new one.
+          const changed = prepared.track.queueId !== track.queueId;
           prepared.track.queueId = track.queueId;
           prepared.track.requestedBy = track.requestedBy;
+          if (changed) this.hooks.nextChanged(prepared.track);
           return;
         }
         if (track && track.queueId === null && prepared.track.queueId === null) return;
+        if (track && this.timer) {
+          this.replacing = this.open(track);
+          return;
+        }
         prepared.decoder.stop();
-        this.nextUp = track && this.timer ? this.open(track) : null;
+        this.nextUp = null;
+        this.hooks.nextChanged(null);
       })
       .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
       .finally(() => (this.preparing = null));

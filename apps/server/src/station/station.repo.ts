@@ -224,6 +224,31 @@ export class StationRepo {
     });
   }
 
+  /**
+   * Records the auto-DJ's pick for the track after the entry `afterQueueId` (on air now), or
+   * that there is none (null): what the queue shows as "Up next" (migration 0020).
+   */
+  async setNext(
+    pick: { songId: number; afterQueueId: number | null; length: number } | null,
+    at: number,
+  ): Promise<void> {
+    if (!pick) {
+      await this.db.deleteFrom('station_next').where('id', '=', 1).execute();
+      return;
+    }
+    const row = {
+      song_id: pick.songId,
+      after_queue_id: pick.afterQueueId,
+      length: pick.length,
+      chosen_at: at,
+    };
+    await this.db
+      .insertInto('station_next')
+      .values({ id: 1, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+
   /** Closes an entry: `played` when it ran out, `skipped` when cut or unplayable. */
   async finish(queueId: number, state: 'played' | 'skipped') {
     await this.db

@@ -55,6 +55,9 @@ export class Station {
   /** The Icecast source client, when the MP3 is relayed by Icecast. */
   readonly icecast: IcecastSource | null;
   private stopRelay: (() => void) | null = null;
+  /** The next track as last recorded (song@entry it follows), and the write under way. */
+  private nextKey: string | null | undefined = undefined;
+  private nextWrite: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: StationDeps) {
     this.mp3 = deps.mp3;
@@ -92,6 +95,7 @@ export class Station {
           return this.started(track, at);
         },
         finished: (track, how, reason) => this.finished(track, how, reason),
+        nextChanged: (track) => this.nextChanged(track),
         write: (pcm) => {
           const fed = this.encoder.fed;
           this.encoder.write(pcm);
@@ -196,6 +200,27 @@ export class Station {
     } catch (err) {
       this.deps.log.error({ err, song: track.songId }, 'could not record the track start');
     }
+  }
+
+  /**
+   * The track prepared to follow the current one changed. An auto-DJ pick is recorded as what
+   * plays after the entry on air, for the queue's "Up next" on every API node; a request (or
+   * nothing) clears it, since a request shows in the queue itself. Writes run one after
+   * another, so the last change is the one that stays.
+   */
+  private nextChanged(track: Track | null): void {
+    const after = this.playout.nowPlaying?.queueId ?? null;
+    const pick =
+      track && track.queueId === null
+        ? { songId: track.songId, afterQueueId: after, length: track.length }
+        : null;
+    const key = pick ? `${pick.songId}@${pick.afterQueueId}` : null;
+    if (key === this.nextKey) return;
+    this.nextKey = key;
+    this.nextWrite = this.nextWrite
+      .then(() => this.deps.repo.setNext(pick, this.deps.clock.now()))
+      .then(() => this.deps.bus.publish({ type: 'next.changed' }))
+      .catch((err: unknown) => this.deps.log.error({ err }, 'could not record the next track'));
   }
 
   private async finished(track: Track, how: 'played' | 'skipped' | 'failed', reason?: string) {

@@ -42,6 +42,15 @@ export class PlaybackRepo {
       .executeTakeFirst();
   }
 
+  /** The auto-DJ's pick for the next track, as the playout recorded it (migration 0020). */
+  upNext() {
+    return this.db
+      .selectFrom('station_next')
+      .select(['song_id', 'after_queue_id', 'length'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+  }
+
   /** Played tracks, newest first, leaving out the one on air. */
   history(limit: number, exceptQueueId: number | null) {
     let query = this.db

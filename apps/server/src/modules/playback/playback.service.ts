@@ -27,8 +27,9 @@ export interface PlaybackDeps {
 
 /**
  * Assembles the playback_update that every socket receives: now playing with its start and
- * effective length, the queue in play order with expected start times, the history newest
- * first. Built for no viewer in particular, because every socket gets the same bytes.
+ * effective length, the queue in play order with expected start times (without requests, the
+ * auto-DJ's pick for the next track as "Up next", once the playout has chosen it), the history
+ * newest first. Built for no viewer in particular, because every socket gets the same bytes.
  */
 export class PlaybackService {
   constructor(private readonly deps: PlaybackDeps) {}
@@ -39,16 +40,23 @@ export class PlaybackService {
     const startOf = (songId: number, stored: number) =>
       this.deps.exactStart?.(songId, stored) ?? stored;
     const now = clock.now();
-    const [activeUsers, current, queue, oneliner] = await Promise.all([
+    const [activeUsers, current, queue, oneliner, picked] = await Promise.all([
       users.listSeenSince(now - ACTIVE_WINDOW_S),
       repo.nowPlaying(),
       repo.queue(QUEUE_SHOWN),
       this.deps.oneliner.latest(),
+      repo.upNext(),
     ]);
     const history = await repo.history(HISTORY_SHOWN, current?.id ?? null);
+    // A pick chosen while an earlier track was on air is stale; a request plays before it.
+    const upNext =
+      picked && current && picked.after_queue_id === current.id && queue.length === 0
+        ? picked
+        : null;
     const ids = [
       ...(current ? [current.song_id] : []),
       ...queue.map((q) => q.song_id),
+      ...(upNext ? [upNext.song_id] : []),
       ...history.map((h) => h.song_id),
     ];
     const songs = new Map(
@@ -94,6 +102,18 @@ export class PlaybackService {
         position: upcoming.length + 1,
       });
       nextStart += length;
+    }
+    const pick = upNext && copy(upNext.song_id);
+    if (upNext && pick) {
+      upcoming.push({
+        ...pick,
+        length: upNext.length,
+        start_time: nextStart,
+        source: 'upcoming',
+        requested_by_username: null,
+        position: 1,
+        up_next: true,
+      });
     }
     const played: QueueSong[] = [];
     for (const h of history) {
