@@ -42,6 +42,9 @@ import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HttpError } from './lib/http-error.js';
 import { PageMetaService } from './modules/web-app/page-meta.service.js';
+import { ProfileRepo } from './modules/profiles/profile.repo.js';
+import { profileRoutes } from './modules/profiles/profile.routes.js';
+import { ProfileService } from './modules/profiles/profile.service.js';
 import { webAppRoutes } from './modules/web-app/web-app.routes.js';
 import { ImportService } from './modules/library/import.service.js';
 import { LibraryRepo } from './modules/library/library.repo.js';
@@ -183,6 +186,7 @@ export function compose(deps: ComposeDeps) {
     comments: new CommentRepo(db),
     votes: new VoteRepo(db),
     favorites: new FavoriteRepo(db),
+    profiles: new ProfileRepo(db),
     library: new LibraryRepo(db),
     playback: new PlaybackRepo(db),
     oneliner: new OnelinerRepo(db),
@@ -243,6 +247,7 @@ export function compose(deps: ComposeDeps) {
     catalog: new CatalogService(repos.catalog, repos.search, presenter),
     votes: new VotesService(db, repos.votes, repos.songs),
     favorites: new FavoritesService(repos.favorites, repos.songs, presenter),
+    profiles: new ProfileService(repos.users, repos.profiles),
     comments: new CommentsService(repos.comments, repos.songs, repos.users, bus),
     feed: new FeedService(repos.feed),
     curation: new CurationService(db, repos.curation, repos.audit, bus, clock),
@@ -405,6 +410,7 @@ export function compose(deps: ComposeDeps) {
     webAppRoutes({ stationName: config.stationName }),
     authRoutes({ auth, guards }),
     usersRoutes({ users: repos.users, referrals: repos.referrals, guards }),
+    profileRoutes({ profiles: services.profiles, guards }),
     usersAdminRoutes({ usersAdmin: services.usersAdmin, guards }),
     messagesRoutes({ messages: services.messages, guards }),
     catalogRoutes({ catalog: services.catalog, guards }),

@@ -1,6 +1,7 @@
 export * from './limits.js';
 export * from './common.js';
 export * from './user.js';
+export * from './profile.js';
 export * from './auth.js';
 export * from './song.js';
 export * from './live.js';

@@ -21,6 +21,8 @@ export const LIMITS = {
   userSearchMax: 10,
   feedPageSize: 30,
   historyLength: 20,
+  /** Each list of a person's page (requests, favourites, votes, comments, chat lines). */
+  profileListMax: 20,
   /** A session token in a live `auth` message. */
   tokenMax: 2048,
 } as const;

@@ -116,6 +116,8 @@ export const API = {
   conversations: route('/api/messages/conversations'),
   markRead: route('/api/messages/read'),
   userSearch: route('/api/users/search'),
+  /** A person's public page; not under /api/users/, where `search` would read as a name. */
+  profile: route('/api/profile/:username'),
   blocks: route('/api/user/blocks'),
   block: route('/api/user/blocks/:id'),
   feed: route('/api/feed'),
@@ -161,6 +163,8 @@ export const PAGES = {
   login: route('/login'),
   signup: route('/signup'),
   profile: route('/profile'),
+  /** A person's public page. */
+  user: route('/user/:username'),
   feed: route('/feed'),
   artists: route('/artists/:letter?'),
   artist: route('/artist/:id'),

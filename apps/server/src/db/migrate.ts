@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-search-partitions.js';
 import * as m0018 from './migrations/0018-list-artists-covering.js';
 import * as m0019 from './migrations/0019-song-visibility.js';
 import * as m0020 from './migrations/0020-station-next.js';
+import * as m0021 from './migrations/0021-profile-indexes.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-list-artists-covering': m0018,
   '0019-song-visibility': m0019,
   '0020-station-next': m0020,
+  '0021-profile-indexes': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
