@@ -16,6 +16,15 @@ describe('playTimeText', () => {
     expect(playTimeText({ source: 'upcoming', start_time: now + 300 }, now)).toBe('in 5 mins');
   });
 
+  it('marks the station’s own next pick "Up next", however near its start', () => {
+    expect(playTimeText({ source: 'upcoming', up_next: true, start_time: now + 30 }, now)).toBe(
+      'Up next',
+    );
+    expect(playTimeText({ source: 'upcoming', up_next: true, start_time: now + 600 }, now)).toBe(
+      'Up next',
+    );
+  });
+
   it('says "Just played" under a minute (or a start in the future), else minutes ago', () => {
     expect(playTimeText({ source: 'history', start_time: now - 59 }, now)).toBe('Just played');
     expect(playTimeText({ source: 'history', start_time: now + 20 }, now)).toBe('Just played');

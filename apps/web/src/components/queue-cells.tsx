@@ -5,11 +5,24 @@ import type { TableSong } from './table-song';
 /**
  * The queue page's Play Time cell: for a waiting request its place in the queue and the local
  * time it is expected to start (from the lengths ahead, as the station will play them), beside
- * the spec's "in N mins"; for the song on air and played songs the plain text.
+ * the spec's "in N mins"; for the station's own next pick "Up next" and that time; for the song
+ * on air and played songs the plain text.
  */
 export function PlayTimeCell({ song, now }: { song: TableSong; now: number }) {
   const text = playTimeText(song, now);
   if (song.source !== 'upcoming' || song.start_time === undefined) return <>{text}</>;
+  const eta = (
+    <time className="eta" dateTime={isoTime(song.start_time)} title="Expected start">
+      {formatClockTime(song.start_time)}
+    </time>
+  );
+  if (song.up_next) {
+    return (
+      <>
+        <span className="up-next">{text}</span> {eta}
+      </>
+    );
+  }
   return (
     <>
       {song.position !== undefined && (
@@ -17,10 +30,7 @@ export function PlayTimeCell({ song, now }: { song: TableSong; now: number }) {
           #{song.position}
         </span>
       )}{' '}
-      {text}{' '}
-      <time className="eta" dateTime={isoTime(song.start_time)} title="Expected start">
-        {formatClockTime(song.start_time)}
-      </time>
+      {text} {eta}
     </>
   );
 }

@@ -14,11 +14,13 @@ import { serverNow } from '../lib/server-clock';
 import { sessionStore, useSession } from '../lib/session';
 import { notify } from '../lib/toast';
 import {
+  isPlayableSong,
   LOGGED_OUT_REQUEST_TEXT,
   requestableAgainText,
   requestButtonView,
   requestFailureText,
   requestSuccessText,
+  unplayableText,
   type RequestPlace,
 } from './request-rules';
 
@@ -59,24 +61,34 @@ const TITLES: Record<ReturnType<typeof requestButtonView>['text'], string> = {
   Locked: "This song can't be queued again just yet.",
 };
 
-/** The Request button of the song lists: Request, '...' while busy, Queued or Locked. */
+/**
+ * The Request button of the song lists: Request, '...' while busy, Queued or Locked (played
+ * recently, or a song that cannot play yet: its tooltip says why).
+ */
 export const RequestButton = memo(function RequestButton({
   song,
   onRequest,
 }: {
-  song: Pick<Song, 'id' | 'title' | 'recently_played' | 'requestable_at'>;
+  song: Pick<Song, 'id' | 'title' | 'recently_played' | 'requestable_at' | 'status' | 'has_file'>;
   onRequest: RequestHandler;
 }) {
   const status = useRequestStatus(song.id);
-  const { text, disabled } = requestButtonView(status, song.recently_played);
+  const playable = isPlayableSong(song);
+  const { text, disabled } = requestButtonView(status, song.recently_played, playable);
   const again = text === 'Locked' ? requestableAgainText(song.requestable_at, serverNow()) : null;
+  const title =
+    text === 'Locked' && !song.recently_played && !playable
+      ? unplayableText(song)
+      : again
+        ? `${TITLES[text]} ${again}.`
+        : TITLES[text];
   return (
     <button
       type="button"
       className="request-button"
       aria-label={`${text === '...' ? 'Requesting' : text}: ${song.title}`}
       aria-busy={status === 'busy'}
-      title={again ? `${TITLES[text]} ${again}.` : TITLES[text]}
+      title={title}
       disabled={disabled}
       onClick={() => onRequest(song.id)}
     >

@@ -6,6 +6,7 @@ import {
   requestSuccessText,
   songRequestView,
   tooFastText,
+  unplayableText,
   waitText,
 } from './request-rules';
 
@@ -20,6 +21,17 @@ describe('requestButtonView', () => {
 
   it('says Locked for a recently played song', () => {
     expect(requestButtonView('idle', true)).toEqual({ text: 'Locked', disabled: true });
+  });
+
+  it('says Locked for a song that cannot play yet, and why', () => {
+    expect(requestButtonView('idle', false, false)).toEqual({ text: 'Locked', disabled: true });
+    expect(requestButtonView('idle', false, true)).toEqual({ text: 'Request', disabled: false });
+    expect(unplayableText({ status: 'review', has_file: false })).toBe(
+      "This song is waiting for staff review and can't be requested yet.",
+    );
+    expect(unplayableText({ status: 'missing_file', has_file: false })).toBe(
+      "This song has no audio file yet, so it can't be requested.",
+    );
   });
 });
 

@@ -16,18 +16,26 @@ export interface RequestButtonView {
 
 /**
  * The list button: '...' while busy, 'Queued' (disabled) after success, 'Locked' for a song
- * played recently (or waiting, or on air), otherwise 'Request'. A logged-out listener still
- * gets 'Request': the click explains that a login is needed.
+ * played recently (or waiting, or on air) or that cannot play (no audio file yet, or waiting
+ * for staff review), otherwise 'Request'. A logged-out listener still gets 'Request': the
+ * click explains that a login is needed.
  */
 export function requestButtonView(
   status: RequestStatus,
   recentlyPlayed: boolean,
+  playable = true,
 ): RequestButtonView {
   if (status === 'busy') return { text: '...', disabled: true };
   if (status === 'queued') return { text: 'Queued', disabled: true };
-  if (recentlyPlayed) return { text: 'Locked', disabled: true };
+  if (recentlyPlayed || !playable) return { text: 'Locked', disabled: true };
   return { text: 'Request', disabled: false };
 }
+
+/** Why a song that cannot play cannot be requested, for its Locked button's tooltip. */
+export const unplayableText = (song: SongPlayability): string =>
+  song.status === 'review'
+    ? "This song is waiting for staff review and can't be requested yet."
+    : "This song has no audio file yet, so it can't be requested.";
 
 export interface SongRequestView {
   disabled: boolean;
@@ -65,15 +73,7 @@ export function songRequestView(
       note: "This song was played recently and can't be queued again just yet.",
     };
   }
-  if (!isPlayableSong(song)) {
-    return {
-      disabled: true,
-      note:
-        song.status === 'review'
-          ? "This song is waiting for staff review and can't be requested yet."
-          : "This song has no audio file yet, so it can't be requested.",
-    };
-  }
+  if (!isPlayableSong(song)) return { disabled: true, note: unplayableText(song) };
   return { disabled: status === 'busy', note: null };
 }
 

@@ -161,10 +161,11 @@ export function SongTable(props: SongTableProps) {
 
 /**
  * A song can be in the queue page's table more than once (queued again, played twice): queue
- * entries are told apart by their id, plays by their start.
+ * entries are told apart by their id, plays by their start; the station's next pick has neither.
  */
 function rowKey(song: TableSong): string {
   if (song.queue_id !== undefined) return `q${song.queue_id}`;
+  if (song.up_next) return `n${song.id}`;
   if (song.played_at !== undefined) return `h${song.id}@${song.played_at}`;
   return `s${song.id}`;
 }

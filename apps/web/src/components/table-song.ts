@@ -8,7 +8,8 @@ type QueueFields =
   | 'played_at'
   | 'requested_by_username'
   | 'queue_id'
-  | 'position';
+  | 'position'
+  | 'up_next';
 
 /**
  * A row of a song table: a list song (search, artist, platform and tag pages), whose queue

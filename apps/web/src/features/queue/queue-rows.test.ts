@@ -19,6 +19,13 @@ describe('queueRows', () => {
     expect(upcoming.map((s) => s.id)).toEqual([1, 2, 3]);
   });
 
+  it('puts the station’s own next pick just above the song on air', () => {
+    const pick = createQueueSong(7, { source: 'upcoming', up_next: true, position: 1 });
+    const rows = queueRows({ queue: [pick], now_playing: now, history });
+    expect(rows.map((s) => s.id)).toEqual([7, 4, 5, 6]);
+    expect(rows[0]!.up_next).toBe(true);
+  });
+
   it('skips the song on air when the station is silent', () => {
     expect(queueRows({ queue: [], now_playing: null, history }).map((s) => s.id)).toEqual([5, 6]);
   });

@@ -1,33 +1,77 @@
 import type { SongDetail } from '@queuecast/contract';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { useDjLabel } from '../../../lib/playback';
 
-/** The song page's request history: a toggle that shows when the song played and for whom. */
-export function SongHistory({ history }: { history: SongDetail['history'] }) {
+/** One dated line of a history: when, and who. */
+interface Entry {
+  at: number;
+  who: string;
+}
+
+/**
+ * A toggle that shows a dated list: its button names the list and how many entries it counts
+ * in all (the list holds the newest of them).
+ */
+function HistoryToggle(props: { name: string; count: number; entries: Entry[]; empty: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const djLabel = useDjLabel();
+  const { name, count, entries, empty } = props;
+  const label = name.charAt(0).toUpperCase() + name.slice(1);
   return (
     <section className="song-panel">
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {open ? 'Hide request history' : `Show request history (${history.length})`}
+        {open ? `Hide ${name}` : `Show ${name} (${count})`}
       </button>
       <div id={id} hidden={!open}>
         {open &&
-          (history.length === 0 ? (
-            <p className="muted">This song has not been played yet.</p>
+          (entries.length === 0 ? (
+            <p className="muted">{empty}</p>
           ) : (
-            <ul className="history-list" aria-label="Request history">
-              {history.map((h, i) => (
-                <li key={`${h.played_at}-${i}`}>
-                  <time dateTime={isoTime(h.played_at)}>{formatDateTime(h.played_at)}</time>{' '}
-                  <span>{h.requested_by_username ?? djLabel}</span>
+            <ul className="history-list" aria-label={label}>
+              {entries.map((e, i) => (
+                <li key={`${e.at}-${i}`}>
+                  <time dateTime={isoTime(e.at)}>{formatDateTime(e.at)}</time> <span>{e.who}</span>
                 </li>
               ))}
             </ul>
           ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * The song page's request history: who asked for the song and when, newest first; its count is
+ * the page's "Requested N times".
+ */
+export function SongRequests({
+  detail,
+}: {
+  detail: Pick<SongDetail, 'requests' | 'request_count'>;
+}) {
+  return (
+    <HistoryToggle
+      name="request history"
+      count={detail.request_count}
+      entries={detail.requests.map((r) => ({ at: r.requested_at, who: r.requested_by_username }))}
+      empty="Nobody has requested this song yet."
+    />
+  );
+}
+
+/** The song page's plays: when it went on air and for whom (the DJ label for its own picks). */
+export function SongPlays({ detail }: { detail: Pick<SongDetail, 'history' | 'play_count'> }) {
+  const djLabel = useDjLabel();
+  return (
+    <HistoryToggle
+      name="play history"
+      count={detail.play_count}
+      entries={detail.history.map((h) => ({
+        at: h.played_at,
+        who: h.requested_by_username ?? djLabel,
+      }))}
+      empty="This song has not been played yet."
+    />
   );
 }

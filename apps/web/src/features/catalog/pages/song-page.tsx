@@ -14,7 +14,7 @@ import { formatLength, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSong } from '../../../api/get-song';
 import { SongComments } from '../components/song-comments';
-import { SongHistory } from '../components/song-history';
+import { SongPlays, SongRequests } from '../components/song-history';
 import { SongPreview } from '../components/song-preview';
 import { SongRequest } from '../components/song-request';
 import { SongTags } from '../components/song-tags';
@@ -111,10 +111,13 @@ export default function SongPage() {
         </dd>
         <dt>Requests</dt>
         <dd>Requested {plural(data.request_count, 'time')}</dd>
+        <dt>Plays</dt>
+        <dd>Played {plural(data.play_count, 'time')}</dd>
       </dl>
       <SongRequest song={song} loggedIn={loggedIn} />
       <SongVotes detail={data} username={session?.user.username} onVote={onVote} />
-      <SongHistory history={data.history} />
+      <SongRequests detail={data} />
+      <SongPlays detail={data} />
       {isStaff(session?.user.role) && (
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <SongTweaks key={song.id} song={data.song} />
