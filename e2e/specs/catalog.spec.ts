@@ -77,24 +77,33 @@ test('A–Z: a letter lists its artists, an artist its songs, a song its page', 
   await expect(page.getByRole('button', { name: 'Request this song' })).toBeDisabled();
   await expect(page.getByText('You must be logged in to request.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Favorite', exact: true })).toHaveCount(0);
+  await expect(page.getByText('Requested 0 times')).toBeVisible();
   await page.getByRole('button', { name: 'Show request history (0)' }).click();
+  await expect(page.getByText('Nobody has requested this song yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show play history (0)' }).click();
   await expect(page.getByText('This song has not been played yet.')).toBeVisible();
 });
 
-test('song page: request history, and a recently played song is locked', async ({
+test('song page: request and play histories, and a recently played song is locked', async ({
   page,
   request,
 }) => {
   await page.goto(`/song/${await songId(request, 'Quasar Dusk')}`);
-  await expect(page.getByText('Requested 0 times')).toBeVisible();
-  const toggle = page.getByRole('button', { name: 'Show request history (2)' });
+  // One request, and the list it counts; two plays, one of them the station's own pick.
+  await expect(page.getByText('Requested 1 time')).toBeVisible();
+  await expect(page.getByText('Played 2 times')).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Show request history (1)' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(page.getByRole('button', { name: 'Hide request history' })).toHaveAttribute(
     'aria-expanded',
     'true',
   );
-  const plays = page.getByRole('list', { name: 'Request history' }).getByRole('listitem');
+  const requests = page.getByRole('list', { name: 'Request history' }).getByRole('listitem');
+  await expect(requests).toHaveCount(1);
+  await expect(requests.nth(0)).toContainText('history_listener');
+  await page.getByRole('button', { name: 'Show play history (2)' }).click();
+  const plays = page.getByRole('list', { name: 'Play history' }).getByRole('listitem');
   await expect(plays).toHaveCount(2);
   await expect(plays.nth(0)).toContainText('history_listener');
   await expect(plays.nth(1)).toContainText(E2E_DJ_LABEL);

@@ -79,16 +79,28 @@ function catalogue(): NewSong[] {
 }
 
 /**
- * Plays, for the song page's request history and the lock on recently played songs. These
- * songs have no audio, so the station never plays them and the rows are written directly:
- * 'Quasar Dusk' was played days ago, once picked by the station and once requested by
- * `history_listener`; 'Xenon Haze' played an hour ago, so it is locked against requests.
+ * Plays and requests, for the song page's request and play histories and the lock on recently
+ * played songs. These songs have no audio, so the station never plays them and the rows are
+ * written directly: 'Quasar Dusk' was played days ago, once picked by the station and once
+ * requested by `history_listener` (its one request); 'Xenon Haze' played an hour ago, so it is
+ * locked against requests.
  */
 async function seedPlays(app: App, ids: Map<string, number>, listener: number): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const dusk = ids.get('Quasar Dusk')!;
   const haze = ids.get('Xenon Haze')!;
   const db = app.ctx.db;
+  const request = await db
+    .insertInto('queue_entries')
+    .values({
+      song_id: dusk,
+      requested_by: listener,
+      requested_at: now - 2 * 86400 - 600,
+      state: 'played',
+      started_at: now - 2 * 86400,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('play_history')
     .values([
@@ -101,7 +113,7 @@ async function seedPlays(app: App, ids: Map<string, number>, listener: number): 
       },
       {
         song_id: dusk,
-        queue_id: null,
+        queue_id: request.id,
         requested_by: listener,
         started_at: now - 2 * 86400,
         length: 185,
