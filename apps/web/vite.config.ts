@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { twemojiAssets } from './vite-twemoji';
 
 /** What the server sends compressed when a client takes it: text of 1 KiB or more. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -39,7 +40,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), twemojiAssets(), precompress()],
   resolve: { conditions: ['source'] },
   build: {
     target: 'es2022',

@@ -1,3 +1,4 @@
+import { EMOJI_SOURCE } from '../../components/twemoji';
 import { CUSTOM_EMOJI, type CustomEmoji } from './emoji';
 
 /** One piece of a chat message; the renderer turns each into text, a link or an image. */
@@ -20,7 +21,7 @@ const ME = '/me ';
 
 /**
  * Absolute http(s) URLs; a relative /artist/{id} or /song/{id} at the start of a word; a
- * custom `:code:`; a Unicode emoji (with its variation selectors and joined parts). Anything
+ * custom `:code:`; a Unicode emoji (with its variation selectors and joined parts, or a flag). Anything
  * else, including other schemes such as javascript: or data:, stays text.
  */
 const PATTERN = new RegExp(
@@ -28,7 +29,7 @@ const PATTERN = new RegExp(
     String.raw`(https?:\/\/[^\s<>"]+)`,
     String.raw`(?<![^\s(])(\/(?:artist|song)\/\d+)(?![\w/.-]*\w)`,
     `:(${CUSTOM_EMOJI.join('|')}):`,
-    String.raw`(\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)*)`,
+    `(${EMOJI_SOURCE})`,
   ].join('|'),
   'gu',
 );

@@ -4,6 +4,8 @@ import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { artistQuery } from '../../../api/get-artist';
 import { songQuery } from '../../../api/get-song';
+import { Emoji } from '../../../components/emoji';
+import { UserLink } from '../../../components/user-link';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { chatAge, parseChatText, type ChatToken } from '../chat-text';
 import { customEmojiSrc } from '../emoji';
@@ -39,8 +41,8 @@ export function ChatLine({
     [message.message],
   );
   const author = (
-    <strong className="chat-author" dir="auto">
-      {message.author}
+    <strong className="chat-author">
+      <UserLink username={message.author} />
     </strong>
   );
   const age = (
@@ -135,11 +137,7 @@ function ChatTokens({ tokens }: { tokens: ChatToken[] }) {
           />
         );
       case 'unicode-emoji':
-        return (
-          <span key={i} className="emoji" role="img" aria-label={token.text}>
-            {token.text}
-          </span>
-        );
+        return <Emoji key={i} text={token.text} />;
     }
   });
 }

@@ -1,6 +1,7 @@
 import { isStaff, LIMITS, PAGES } from '@queuecast/contract';
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Emoji } from '../../../components/emoji';
 import { useChatFeed } from '../../../lib/chat-feed';
 import { serverNow } from '../../../lib/server-clock';
 import { sessionStore, useSession } from '../../../lib/session';
@@ -87,7 +88,7 @@ export function ChatPanel() {
           onFocus={() => void loadPicker()}
           onClick={() => setPickerOpen((open) => !open)}
         >
-          🙂
+          <Emoji text="🙂" />
         </button>
         <button type="submit" disabled={disabled}>
           Send

@@ -1,12 +1,16 @@
+import { Emoji } from '../../../components/emoji';
 import { CUSTOM_EMOJI, customEmojiSrc, STANDARD_EMOJI } from '../emoji';
 
-/** The emoji picker: 44 standard emoji and the 6 custom codes; loaded when first opened. */
+/**
+ * The emoji picker: 44 standard emoji, drawn from the station's set so that they look the same
+ * on every system, and the 6 custom codes; loaded when first opened.
+ */
 export default function EmojiPicker({ onPick }: { onPick: (text: string) => void }) {
   return (
     <div className="emoji-picker" role="group" aria-label="Emoji picker">
       {STANDARD_EMOJI.map((emoji) => (
         <button key={emoji} type="button" aria-label={emoji} onClick={() => onPick(emoji)}>
-          {emoji}
+          <Emoji text={emoji} />
         </button>
       ))}
       {CUSTOM_EMOJI.map((name) => (
