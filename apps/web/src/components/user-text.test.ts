@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ArtistLinks } from './artist-links';
 import { CommentItem } from './comment-item';
@@ -11,13 +12,19 @@ const OVERRIDE = '\u202e';
 describe('user text is isolated from the text around it', () => {
   it("a comment's author and text", () => {
     const html = renderToStaticMarkup(
-      createElement(CommentItem, {
-        username: `mallory${OVERRIDE}`,
-        createdAt: 0,
-        comment: `${OVERRIDE}reversed`,
-      }),
+      // A router for the author's link to their page.
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(CommentItem, {
+          username: `mallory${OVERRIDE}`,
+          createdAt: 0,
+          comment: `${OVERRIDE}reversed`,
+        }),
+      ),
     );
-    expect(html).toContain(`<strong dir="auto">mallory${OVERRIDE}</strong>`);
+    // The name in an element of its own direction: <bdi>, or any element with dir="auto".
+    expect(html).toMatch(new RegExp(`(<bdi>|dir="auto">)mallory${OVERRIDE}<`));
     expect(html).toContain(`<p class="comment-text" dir="auto">${OVERRIDE}reversed</p>`);
   });
 
