@@ -288,8 +288,10 @@ test('add-song and upload forms say what is wrong before sending', async ({ page
   await page.getByLabel('Audio file').setInputFiles(notAudio);
   await expect(formAlert(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Upload File' }).click();
-  await expect(formAlert(page)).toHaveText('The file is not audio that the station can play.');
-  await expect(toast(page, 'The file is not audio that the station can play.')).toBeVisible();
+  const notAudioText =
+    'The file is not in an audio format the station plays (MP3, Ogg, FLAC, WAV, M4A, AAC or a tracker module).';
+  await expect(formAlert(page)).toHaveText(notAudioText);
+  await expect(toast(page, notAudioText)).toBeVisible();
   await expect(page.getByTestId('song-status')).toHaveText('Missing file');
 
   await page.goto('/uploadsong/999999');
