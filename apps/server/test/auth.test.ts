@@ -183,7 +183,7 @@ describe('login', () => {
       expect(refused.statusCode).toBe(429);
       const wait = refused.json<{ retry_after: number }>().retry_after;
       expect(refused.json().error).toMatch(
-        /^Too many login attempts\. Try again in \d+ seconds?\.$/,
+        /^Too many login attempts\. Try again in \d+ (?:seconds?|minutes)\.$/,
       );
       expect(refused.headers['retry-after']).toBe(String(wait));
       waits.push(wait);

@@ -8,6 +8,7 @@ import {
   SEARCH_PREFIX_MAX,
   stripHiddenFormatting,
   utcMinute,
+  waitText,
   wordPrefixes,
 } from './text.js';
 
@@ -122,5 +123,17 @@ describe('stripHiddenFormatting', () => {
     ]) {
       expect(strip(text)).toBe(text);
     }
+  });
+});
+
+describe('waitText', () => {
+  it('says seconds up to two minutes, then minutes up to two hours, then hours, rounded up', () => {
+    expect(waitText(1)).toBe('1 second');
+    expect(waitText(0.2)).toBe('1 second');
+    expect(waitText(120)).toBe('120 seconds');
+    expect(waitText(121)).toBe('3 minutes');
+    expect(waitText(900)).toBe('15 minutes');
+    expect(waitText(3600)).toBe('60 minutes');
+    expect(waitText(7201)).toBe('3 hours');
   });
 });

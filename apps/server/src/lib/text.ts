@@ -51,6 +51,17 @@ export function artistHandle(name: string): string {
 /** "1 second", "7 seconds": for the wait a 429 tells about. */
 export const secondsText = (n: number): string => `${n} ${n === 1 ? 'second' : 'seconds'}`;
 
+/**
+ * A wait as a person reads it: seconds up to two minutes, then whole minutes up to two hours,
+ * then hours, each rounded up ("3600 seconds" would be "60 minutes").
+ */
+export function waitText(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s <= 120) return secondsText(s);
+  if (s <= 2 * 3600) return `${Math.ceil(s / 60)} minutes`;
+  return `${Math.ceil(s / 3600)} hours`;
+}
+
 /** "2026-11-23 14:05 UTC", for a refusal a listener reads. */
 export function utcMinute(epochSeconds: number): string {
   return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

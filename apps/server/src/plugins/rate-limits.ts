@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { LimitName, LimitTable } from '../core/rate-limits.js';
 import { tooManyRequests } from '../lib/http-error.js';
-import { secondsText } from '../lib/text.js';
+import { waitText } from '../lib/text.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +79,7 @@ export async function registerRateLimits(
   };
   const refusal = (name: LimitName, ttlMs: number) => {
     const wait = Math.max(1, Math.ceil(ttlMs / 1000));
-    return tooManyRequests(table[name].refusal(secondsText(wait)), wait);
+    return tooManyRequests(table[name].refusal(waitText(wait)), wait);
   };
 
   /**

@@ -21,7 +21,7 @@ import {
 } from '../../lib/http-error.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { LoginThrottle } from './login-throttle.js';
-import { secondsText } from '../../lib/text.js';
+import { waitText } from '../../lib/text.js';
 import type { ReferralRepo } from '../users/referral.repo.js';
 import { toUser } from '../users/user-presenter.js';
 import type { UserRepo, UserRow } from '../users/user.repo.js';
@@ -147,7 +147,7 @@ export class AuthService {
     const account = body.username;
     const wait = this.throttle.wait(account, ip);
     if (wait > 0) {
-      throw tooManyRequests(`Too many login attempts. Try again in ${secondsText(wait)}.`, wait);
+      throw tooManyRequests(`Too many login attempts. Try again in ${waitText(wait)}.`, wait);
     }
     const row = await this.deps.users.findByUsername(body.username);
     const ok = row
@@ -173,7 +173,7 @@ export class AuthService {
     const account = String(userId);
     const wait = this.changeThrottle.wait(account, ip);
     if (wait > 0) {
-      throw tooManyRequests(`Too many wrong passwords. Try again in ${secondsText(wait)}.`, wait);
+      throw tooManyRequests(`Too many wrong passwords. Try again in ${waitText(wait)}.`, wait);
     }
     const row = await this.deps.users.findById(userId);
     if (!row || !(await verifyPassword(row.password_hash, body.currentPassword, ip))) {
