@@ -335,3 +335,34 @@ async function waitUntil(ok: () => boolean, ms = 5000): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('names read from files', () => {
+  it('an import keeps no hidden formatting from a file name or its tags', async () => {
+    const ffmpeg = app.ctx.media.tools.ffmpeg;
+    const dir = path.join(folder, 'names');
+    await makeTone(ffmpeg, path.join(dir, 'evil\u202egpj.mp3'), { freq: 610, seconds: 1 });
+    await makeTone(ffmpeg, path.join(dir, 'tagged.mp3'), {
+      freq: 620,
+      seconds: 1,
+      tags: { title: 'Zero\u200bWidth\u2066Title', artist: 'Over\u202eride' },
+    });
+    const report = await app.ctx.services.import.importFolder(dir);
+    expect(report.failed).toEqual([]);
+    const songs = await app.ctx.db
+      .selectFrom('songs')
+      .select('title')
+      .where(
+        'id',
+        'in',
+        report.outcomes.flatMap((o) => (o.status === 'added' ? [o.songId] : [])),
+      )
+      .execute();
+    expect(songs.map((s) => s.title).sort()).toEqual(['ZeroWidthTitle', 'evilgpj']);
+    const artist = await app.ctx.db
+      .selectFrom('artists')
+      .select('name')
+      .where('name', 'like', 'Over%')
+      .executeTakeFirstOrThrow();
+    expect(artist.name).toBe('Override');
+  });
+});

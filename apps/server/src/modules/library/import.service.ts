@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { stripHiddenFormatting } from '../../lib/text.js';
 import type { MediaIntake } from '../../media/media-intake.js';
 import { hashFile, type MediaStore } from '../../media/media-store.js';
 import type { LibraryRepo } from './library.repo.js';
@@ -112,7 +113,11 @@ export class ImportService {
       if (seen.has(hash) || (await this.library.fileByHash(hash)))
         return { file, status: 'present' };
       seen.add(hash);
-      const fallbackTitle = path.basename(file, path.extname(file)).replace(/[_]+/g, ' ').trim();
+      // A file's name can carry what a listener cannot type: hidden formatting, controls.
+      const fallbackTitle = stripHiddenFormatting(
+        // eslint-disable-next-line no-control-regex -- control characters are what is removed
+        path.basename(file, path.extname(file)).replace(/[_\u0000-\u001f\u007f]+/g, ' '),
+      ).trim();
       const taken = await this.intake.take(file, { fallbackTitle, workDir: this.workDir });
       copy = taken.copy;
       const { tags, analysis, coverArt } = taken;
