@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { connectionKey, parseProcNetTcp } from '../../apps/server/src/station/tcp-send-queues.js';
+import {
+  connectionKey,
+  parseProcNetTcp,
+} from '../../apps/server/src/station/mp3/tcp-send-queues.js';
 import { sleep } from '../support/processes.js';
 
 /** What a flood is aimed at, and how long it runs. */

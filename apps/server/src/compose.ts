@@ -96,18 +96,18 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
-import { icecastTarget } from './station/icecast-source.js';
-import { LocalMp3Audience, type Mp3Audience, type Mp3Limits } from './station/mp3-audience.js';
-import { DEFAULT_LAG_LIMITS, type StationInfo } from './station/mp3-listeners.js';
-import { ProcessMp3Audience } from './station/mp3-processes.js';
-import { MP3_BYTES_PER_SECOND } from './station/mp3-stream.js';
-import { LeaseRepo } from './station/lease.repo.js';
-import { PlayoutLeader } from './station/playout-leader.js';
-import { ExactStarts } from './station/exact-starts.js';
-import { HlsFolder } from './station/hls-folder.js';
-import { HlsListeners } from './station/hls-listeners.js';
+import { icecastTarget } from './station/mp3/icecast-relay.js';
+import { LocalMp3Audience, type Mp3Audience, type Mp3Limits } from './station/mp3/mp3-audience.js';
+import { DEFAULT_LAG_LIMITS, type StationInfo } from './station/mp3/mp3-listeners.js';
+import { ProcessMp3Audience } from './station/mp3/mp3-processes.js';
+import { MP3_BYTES_PER_SECOND } from './station/mp3/mp3-stream.js';
+import { LeaseRepo } from './station/leader/lease.repo.js';
+import { PlayoutLeader } from './station/leader/playout-leader.js';
+import { ExactStarts } from './station/playout/exact-starts.js';
+import { HlsFolder } from './station/hls/hls-folder.js';
+import { HlsListeners } from './station/hls/hls-listeners.js';
 import { Station } from './station/station.js';
-import { StationRepo } from './station/station.repo.js';
+import { PlayoutRepo } from './station/playout/playout.repo.js';
 import { stationRoutes } from './station/station.routes.js';
 import { StationService } from './station/station.service.js';
 
@@ -192,7 +192,7 @@ export function compose(deps: ComposeDeps) {
     oneliner: new OnelinerRepo(db),
     moderation: new ModerationRepo(db),
     audit: new AuditLogRepo(db),
-    station: new StationRepo(db),
+    station: new PlayoutRepo(db),
     requests: new RequestsRepo(db, engine),
     uploads: new UploadRepo(db, engine),
     lockWindow: new LockWindowRepo(db),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import type { BusEvent } from '../src/core/bus.js';
 import { seededRandom } from '../src/lib/random.js';
-import { Scheduler } from '../src/station/scheduler.js';
+import { Scheduler } from '../src/station/playout/scheduler.js';
 import { bearer, createFile, createSong, quickUser, uniqueName } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 

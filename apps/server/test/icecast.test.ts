@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { frameLength } from '../src/station/mp3-frames.js';
+import { frameLength } from '../src/station/mp3/mp3-frames.js';
 import { icecastMissing, startIcecast, type RunningIcecast } from './helpers/icecast.js';
 import { parseIcy } from './helpers/icy.js';
 import { queueTones } from './helpers/queued-tones.js';

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { locateFfmpeg } from '../src/media/ffmpeg-locate.js';
 import { runProcess } from '../src/media/run-process.js';
 import { seededRandom } from '../src/lib/random.js';
-import { HlsClients, HLS_CLIENT_WINDOW_MS } from '../src/station/hls-clients.js';
-import { frameLength, Mp3FrameSplitter } from '../src/station/mp3-frames.js';
+import { HlsClients, HLS_CLIENT_WINDOW_MS } from '../src/station/hls/hls-clients.js';
+import { frameLength, Mp3FrameSplitter } from '../src/station/mp3/mp3-frames.js';
 import { tempDir } from './helpers/audio.js';
 
 /** A real MP3 from ffmpeg, with an ID3 tag in front, as a stream might start. */

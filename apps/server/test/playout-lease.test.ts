@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { LeaseRepo } from '../src/station/lease.repo.js';
-import { PlayoutLeader } from '../src/station/playout-leader.js';
+import { LeaseRepo } from '../src/station/leader/lease.repo.js';
+import { PlayoutLeader } from '../src/station/leader/playout-leader.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /*

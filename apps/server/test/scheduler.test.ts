@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { seededRandom } from '../src/lib/random.js';
-import { chooseWeighted, Scheduler, weightOf } from '../src/station/scheduler.js';
+import { chooseWeighted, Scheduler, weightOf } from '../src/station/playout/scheduler.js';
 import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 

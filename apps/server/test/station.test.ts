@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../src/app.js';
 import { runProcess } from '../src/media/run-process.js';
-import { LocalMp3Audience } from '../src/station/mp3-audience.js';
+import { LocalMp3Audience } from '../src/station/mp3/mp3-audience.js';
 import { Station } from '../src/station/station.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { bearer, createUser, quickUser } from './helpers/factories.js';

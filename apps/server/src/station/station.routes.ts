@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../auth/guards.js';
 import { leaveConnectionCap } from '../lib/connection-cap.js';
 import { notFound, tooManyRequests } from '../lib/http-error.js';
-import { HLS_SEGMENT_PATTERN } from './encoder.js';
-import type { HlsFolder } from './hls-folder.js';
-import type { HlsListeners } from './hls-listeners.js';
-import type { PlayoutLeader } from './playout-leader.js';
+import { HLS_SEGMENT_PATTERN } from './playout/encoder.js';
+import type { HlsFolder } from './hls/hls-folder.js';
+import type { HlsListeners } from './hls/hls-listeners.js';
+import type { PlayoutLeader } from './leader/playout-leader.js';
 import type { Station } from './station.js';
 import { offAir, type StationService } from './station.service.js';
 

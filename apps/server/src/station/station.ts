@@ -2,17 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../core/bus.js';
 import type { Clock } from '../core/clock.js';
 import type { RequestRules } from '../core/song-rules.js';
-import { Encoder } from './encoder.js';
-import { HlsClock } from './hls-clock.js';
-import { HlsPublisher } from './hls-publisher.js';
-import { ListenersAnnouncer } from './listeners-announcer.js';
-import { IcecastSource, type IcecastTarget } from './icecast-source.js';
-import type { Mp3Audience } from './mp3-audience.js';
-import { Mp3Stream } from './mp3-stream.js';
-import { BYTES_PER_FRAME } from './pcm.js';
-import { Playout } from './playout.js';
-import { Scheduler, type Track } from './scheduler.js';
-import type { StationRepo } from './station.repo.js';
+import { Encoder } from './playout/encoder.js';
+import { HlsClock } from './hls/hls-clock.js';
+import { HlsPublisher } from './hls/hls-publisher.js';
+import { ListenersAnnouncer } from './hls/listeners-announcer.js';
+import { IcecastRelay, type IcecastTarget } from './mp3/icecast-relay.js';
+import type { Mp3Audience } from './mp3/mp3-audience.js';
+import { Mp3Stream } from './mp3/mp3-stream.js';
+import { BYTES_PER_FRAME } from './playout/pcm.js';
+import { Playout } from './playout/playout.js';
+import { Scheduler, type Track } from './playout/scheduler.js';
+import type { PlayoutRepo } from './playout/playout.repo.js';
 
 export interface StationDeps {
   ffmpeg: string;
@@ -31,7 +31,7 @@ export interface StationDeps {
   /** An Icecast mount the MP3 is also pushed to, as a source client. */
   icecast?: IcecastTarget | undefined;
   clock: Clock;
-  repo: StationRepo;
+  repo: PlayoutRepo;
   bus: EventBus;
   log: FastifyBaseLogger;
 }
@@ -53,7 +53,7 @@ export class Station {
   private readonly unsubscribe: () => void;
   private readonly announcer: ListenersAnnouncer;
   /** The Icecast source client, when the MP3 is relayed by Icecast. */
-  readonly icecast: IcecastSource | null;
+  readonly icecast: IcecastRelay | null;
   private stopRelay: (() => void) | null = null;
   /** The next track as last recorded (song@entry it follows), and the write under way. */
   private nextKey: string | null | undefined = undefined;
@@ -62,7 +62,7 @@ export class Station {
   constructor(private readonly deps: StationDeps) {
     this.mp3 = deps.mp3;
     this.stream = new Mp3Stream((chunk) => this.mp3.publish(chunk));
-    this.icecast = deps.icecast ? new IcecastSource(deps.icecast, deps.log) : null;
+    this.icecast = deps.icecast ? new IcecastRelay(deps.icecast, deps.log) : null;
     this.encoder = new Encoder(
       deps.ffmpeg,
       deps.hlsDir,

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { locateFfmpeg } from '../media/ffmpeg-locate.js';
+import { locateFfmpeg } from '../../media/ffmpeg-locate.js';
 import { Encoder } from './encoder.js';
-import { frameLength } from './mp3-frames.js';
+import { frameLength } from '../mp3/mp3-frames.js';
 import { BYTES_PER_SECOND } from './pcm.js';
 
 /*

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryEventBus } from '../bus/memory-bus.js';
+import { MemoryEventBus } from '../../bus/memory-bus.js';
 import { HlsListeners } from './hls-listeners.js';
 
 afterEach(() => vi.useRealTimers());

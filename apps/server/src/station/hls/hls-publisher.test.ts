@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENCODER_PLAYLIST } from './encoder.js';
+import { ENCODER_PLAYLIST } from '../playout/encoder.js';
 import { HLS_STALE_MS, HlsFolder } from './hls-folder.js';
 import { HlsPublisher } from './hls-publisher.js';
 

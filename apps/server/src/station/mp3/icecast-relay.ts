@@ -2,7 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StationInfo } from './mp3-listeners.js';
-import { printableAscii } from '../lib/text.js';
+import { printableAscii } from '../../lib/text.js';
 
 /** Bytes waiting for Icecast (about 16 s of audio) before the connection is started over. */
 const MAX_PENDING_BYTES = 256 * 1024;
@@ -37,7 +37,7 @@ const basic = (url: URL) =>
  * Icecast goes away, and the title sent to Icecast's metadata endpoint whenever it changes, so
  * that Icecast's own listeners hear `StreamTitle` as the station's do.
  */
-export class IcecastSource {
+export class IcecastRelay {
   private socket: net.Socket | null = null;
   private streaming = false;
   private retryMs = 1000;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HLS_SEGMENT_PATTERN } from './encoder.js';
+import { HLS_SEGMENT_PATTERN } from '../playout/encoder.js';
 
 /** The playlist listeners get, date-times on the station's clock. */
 export const HLS_PLAYLIST = 'live.m3u8';

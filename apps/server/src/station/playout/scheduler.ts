@@ -1,9 +1,9 @@
-import { systemClock, type Clock } from '../core/clock.js';
-import { chooseWeighted, type RecentArtists } from '../core/auto-dj.js';
-import { effectiveLength, isPlayable, lockWindowStart } from '../core/song-rules.js';
-import type { AutoDjCandidate, PlayableRow, StationRepo } from './station.repo.js';
+import { systemClock, type Clock } from '../../core/clock.js';
+import { chooseWeighted, type RecentArtists } from '../../core/auto-dj.js';
+import { effectiveLength, isPlayable, lockWindowStart } from '../../core/song-rules.js';
+import type { AutoDjCandidate, PlayableRow, PlayoutRepo } from './playout.repo.js';
 
-export { chooseWeighted, weightOf } from '../core/auto-dj.js';
+export { chooseWeighted, weightOf } from '../../core/auto-dj.js';
 
 /** Random ids drawn per auto-DJ pick; enough that a large catalogue needs no full scan. */
 const SAMPLE = 64;
@@ -31,7 +31,7 @@ export interface Track {
  */
 export class Scheduler {
   constructor(
-    private readonly repo: StationRepo,
+    private readonly repo: PlayoutRepo,
     private readonly lockSeconds: () => number,
     private readonly random: () => number = Math.random,
     private readonly clock: Clock = systemClock,

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '../../db/database.js';
 import {
   playableRow,
   playableSongs,
   requestableSongs,
   type PlayableRow,
-} from '../modules/catalog/requestable.js';
+} from '../../modules/catalog/requestable.js';
 
 export type { PlayableRow };
 
@@ -16,8 +16,8 @@ export interface AutoDjCandidate {
   last_played_at: number | null;
 }
 
-/** The station's reads and writes: queue entries, play history, the auto-DJ's candidates. */
-export class StationRepo {
+/** The playout's SQL: queue entries, play history, the auto-DJ's candidates and next pick. */
+export class PlayoutRepo {
   constructor(private readonly db: Db) {}
 
   /** The entry on air, if the station was playing one (after a restart too). */

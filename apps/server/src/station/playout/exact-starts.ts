@@ -1,4 +1,4 @@
-import type { EventBus } from '../core/bus.js';
+import type { EventBus } from '../../core/bus.js';
 
 /** Exact start times kept for the latest tracks: a listener is some seconds behind at most. */
 const KEPT = 8;

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { printableAscii } from '../lib/text.js';
+import { printableAscii } from '../../lib/text.js';
 import { ICY_METAINT, ICY_NO_CHANGE, icyMetadataBlock } from './icy-metadata.js';
 import { MP3_BYTES_PER_SECOND, type Mp3Chunk } from './mp3-stream.js';
 import {

@@ -1,8 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { stopChild, workerEnv, workerModule } from '../lib/child-process.js';
-import { FAVOUR_SIZE } from '../lib/memory-tidy.js';
+import { stopChild, workerEnv, workerModule } from '../../lib/child-process.js';
+import { FAVOUR_SIZE } from '../../lib/memory-tidy.js';
 import { Mp3Audience, type Mp3Limits } from './mp3-audience.js';
 import { RecentChunks, type LagLimits, type StationInfo } from './mp3-listeners.js';
 import type { Mp3Chunk } from './mp3-stream.js';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database.js';
-import { engineOf } from '../db/dialect.js';
+import type { Db } from '../../db/database.js';
+import { engineOf } from '../../db/dialect.js';
 
 /**
  * The playout lease in the database: one row, claimed by one process at a time. Every time is

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { ENCODER_PLAYLIST, HLS_SEGMENT_PATTERN } from './encoder.js';
+import { ENCODER_PLAYLIST, HLS_SEGMENT_PATTERN } from '../playout/encoder.js';
 import { HLS_PLAYLIST, HLS_STALE_MS } from './hls-folder.js';
 
 /**

@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { spawnReadOnDemand } from '../lib/child-process.js';
+import { spawnReadOnDemand } from '../../lib/child-process.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
 
 /** The encoder's own playlist, dates as ffmpeg wrote them; listeners get a corrected copy. */

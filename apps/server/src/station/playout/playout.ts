@@ -1,17 +1,9 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Decoder } from './decoder.js';
-import { BYTES_PER_SECOND, secondsToBytes, wholeFrames } from './pcm.js';
+import { BYTES_PER_SECOND, secondsToBytes, TICK_MS, wholeFrames } from './pcm.js';
 import type { Track } from './scheduler.js';
 
-/**
- * The clock's tick: each one wakes the process and writes to the encoder's pipe, which costs
- * more than the PCM it carries, so the tick is no shorter than it needs to be (the encoder's
- * MP3 is taken at the same time: see Encoder). The PCM written
- * ahead (LEAD_S) covers a tick and a late timer; track changes are placed by the byte count,
- * not by the tick, so their timing does not depend on it.
- */
-export const TICK_MS = 250;
 /** PCM is written this far ahead of the wall clock, so the encoder never waits. */
 const LEAD_S = 0.5;
 /** While nothing is prepared, look for a next track this often. */

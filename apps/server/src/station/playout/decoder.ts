@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import { storedDemuxer } from '../media/audio-extension.js';
-import { safeInput } from '../media/probe.js';
+import { storedDemuxer } from '../../media/audio-extension.js';
+import { safeInput } from '../../media/probe.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS, wholeFrames } from './pcm.js';
 
 /** Decoded audio held ahead of the clock per track; the decoder pauses above it. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { EventBus } from '../core/bus.js';
+import type { EventBus } from '../../core/bus.js';
 import { HlsClients } from './hls-clients.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
 

@@ -1,6 +1,5 @@
+import { SAMPLE_RATE, TICK_MS } from '../playout/pcm.js';
 import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
-import { SAMPLE_RATE } from './pcm.js';
-import { TICK_MS } from './playout.js';
 
 /** Bytes of the stream per second of audio (128 kb/s). */
 export const MP3_BYTES_PER_SECOND = 16_000;

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { AddressLimit } from '../lib/address-limit.js';
+import { AddressLimit } from '../../lib/address-limit.js';
 import { Mp3Listeners, type LagLimits, type StationInfo } from './mp3-listeners.js';
 import type { Mp3Chunk } from './mp3-stream.js';
 import type { SendQueues } from './tcp-send-queues.js';

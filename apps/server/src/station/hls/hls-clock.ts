@@ -1,4 +1,4 @@
-import { BYTES_PER_SECOND } from './pcm.js';
+import { BYTES_PER_SECOND } from '../playout/pcm.js';
 
 const PDT = '#EXT-X-PROGRAM-DATE-TIME:';
 /** A segment's name: the encoder run that wrote it, then its sequence number. */

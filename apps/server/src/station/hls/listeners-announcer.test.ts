@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryEventBus } from '../bus/memory-bus.js';
-import type { BusEvent } from '../core/bus.js';
+import { MemoryEventBus } from '../../bus/memory-bus.js';
+import type { BusEvent } from '../../core/bus.js';
 import { HLS_CLIENT_WINDOW_MS, HlsClients } from './hls-clients.js';
 import { ListenersAnnouncer } from './listeners-announcer.js';
-import { LocalMp3Audience } from './mp3-audience.js';
+import { LocalMp3Audience } from '../mp3/mp3-audience.js';
 
 const EVERY_MS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalMp3Audience, type Mp3Audience, type Mp3Limits } from './mp3-audience.js';
 import { BURST_BYTES } from './mp3-listeners.js';
-import { MALLOC_ARENAS } from '../lib/child-process.js';
+import { MALLOC_ARENAS } from '../../lib/child-process.js';
 import { ProcessMp3Audience } from './mp3-processes.js';
 import { FLUSH_MS, Mp3Stream } from './mp3-stream.js';
 import { readSendQueues, type SendQueues } from './tcp-send-queues.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HlsClock, runStartDate, segmentRun, shiftProgramDateTimes } from './hls-clock.js';
-import { BYTES_PER_SECOND } from './pcm.js';
+import { BYTES_PER_SECOND } from '../playout/pcm.js';
 
 const segment = (run: string, sequence: number, pdt: string) =>
   `#EXTINF:2.000000,\n#EXT-X-PROGRAM-DATE-TIME:${pdt}\nlive-${run}-${sequence}.ts\n`;
