@@ -23,17 +23,24 @@ function toPattern(url: string): RegExp {
  * of a 404 that suggests the path does not exist. Register before the routes.
  */
 export function trackRouteMethods(app: FastifyInstance): (path: string) => string[] | null {
-  const known: KnownPath[] = [];
+  // Keyed by pattern: a built web client adds a route per static file (thousands, with the
+  // emoji), and a search through the list for each one made start-up quadratic (minutes).
+  const known = new Map<string, KnownPath>();
   app.addHook('onRoute', (route) => {
     const methods = ([] as HTTPMethods[]).concat(route.method);
-    const existing = known.find((k) => k.pattern.source === toPattern(route.url).source);
-    const entry = existing ?? { pattern: toPattern(route.url), methods: new Set<string>() };
+    const pattern = toPattern(route.url);
+    let entry = known.get(pattern.source);
+    if (!entry) {
+      entry = { pattern, methods: new Set<string>() };
+      known.set(pattern.source, entry);
+    }
     for (const m of methods) entry.methods.add(m.toUpperCase());
-    if (!existing) known.push(entry);
   });
   return (path) => {
     const allowed = new Set<string>();
-    for (const k of known) if (k.pattern.test(path)) k.methods.forEach((m) => allowed.add(m));
+    for (const k of known.values()) {
+      if (k.pattern.test(path)) k.methods.forEach((m) => allowed.add(m));
+    }
     return allowed.size > 0 ? [...allowed].sort() : null;
   };
 }
