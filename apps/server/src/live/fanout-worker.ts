@@ -6,6 +6,7 @@
  * It exits when its parent goes, kill -9 included.
  */
 import type { Socket } from 'node:net';
+import { poolOptions, servePool, tellPool } from '../lib/worker-pool-child.js';
 import type { FromWorker, ToWorker, WorkerOptions } from './fanout-processes.js';
 import { LiveSockets } from './live-sockets.js';
 
@@ -16,9 +17,7 @@ const CLOSE_GRACE_MS = 300;
 let accepted = 0;
 let closed: number[] = [];
 let reportTimer: NodeJS.Timeout | null = null;
-const tell = (message: FromWorker) => {
-  if (process.connected) process.send!(message);
-};
+const tell = (message: FromWorker) => tellPool(message);
 const report = () => {
   reportTimer = null;
   tell({ type: 'count', open: sockets.size, accepted, closed });
@@ -27,8 +26,8 @@ const report = () => {
 const scheduleReport = () => {
   reportTimer ??= setTimeout(report, COUNT_EVERY_MS);
 };
-/** The parent passes the plain-data options (the send bound) as JSON in the first argument. */
-const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
+/** The plain-data options (the send bound) from the parent. */
+const options = poolOptions<WorkerOptions>();
 const sockets = new LiveSockets({ ...options, onSizeChange: scheduleReport });
 sockets.listen({
   auth: (id, token) => tell({ type: 'auth', id, token }),
@@ -38,7 +37,7 @@ sockets.listen({
   },
 });
 
-process.on('message', (message: ToWorker, handle?: Socket) => {
+servePool<ToWorker>((message, handle?: Socket) => {
   switch (message.type) {
     case 'socket': {
       accepted++;
@@ -64,5 +63,3 @@ process.on('message', (message: ToWorker, handle?: Socket) => {
       return;
   }
 });
-process.on('disconnect', () => process.exit(0));
-tell({ type: 'ready' });

@@ -6,6 +6,7 @@
  * its parent goes, kill -9 included.
  */
 import type { Socket } from 'node:net';
+import { poolOptions, servePool, tellPool } from '../../lib/worker-pool-child.js';
 import { Mp3Listeners } from './mp3-listeners.js';
 import type { FromMp3Worker, Mp3WorkerOptions, ToMp3Worker } from './mp3-processes.js';
 
@@ -14,9 +15,7 @@ const REPORT_EVERY_MS = 100;
 let gone: number[] = [];
 let dropped: number[] = [];
 let reportTimer: NodeJS.Timeout | null = null;
-const tell = (message: FromMp3Worker) => {
-  if (process.connected) process.send!(message);
-};
+const tell = (message: FromMp3Worker) => tellPool(message);
 const report = () => {
   reportTimer = null;
   tell({ type: 'gone', ids: gone, dropped });
@@ -24,8 +23,8 @@ const report = () => {
   dropped = [];
 };
 
-/** The parent passes the plain-data options as JSON in the first argument. */
-const options = JSON.parse(process.argv[2] ?? '{}') as Mp3WorkerOptions;
+/** The plain-data options from the parent. */
+const options = poolOptions<Mp3WorkerOptions>();
 const leave = (id: number, lagging: boolean) => {
   gone.push(id);
   if (lagging) dropped.push(id);
@@ -33,7 +32,7 @@ const leave = (id: number, lagging: boolean) => {
 };
 const listeners = new Mp3Listeners(options.info, leave, options.limits);
 
-process.on('message', (message: ToMp3Worker, handle?: Socket) => {
+servePool<ToMp3Worker>((message, handle?: Socket) => {
   switch (message.type) {
     case 'listener':
       // The connection closed on the way.
@@ -57,5 +56,3 @@ process.on('message', (message: ToMp3Worker, handle?: Socket) => {
       return;
   }
 });
-process.on('disconnect', () => process.exit(0));
-tell({ type: 'ready' });
