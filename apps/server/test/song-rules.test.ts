@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { fixedClock } from '../src/core/clock.js';
 import { lockWindowStart, songRefusal, type SongFacts } from '../src/core/song-rules.js';
-import { requestableSongs } from '../src/modules/catalog/requestable.js';
+import { requestableSongs } from '../src/db/song-playable.js';
 import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
 

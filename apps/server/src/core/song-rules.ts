@@ -2,7 +2,8 @@
  * The song and queue rules, in one place: whether a song can be played, whether it is in the
  * queue or on air, whether it is inside the lock window, when it becomes requestable, and
  * whether a listener may request now. Pure functions of plain facts and the time; requests,
- * queue actions, the auto-DJ and every song presenter ask here.
+ * queue actions, the auto-DJ and every song presenter ask here. Their query form, for the
+ * repositories that list what may play, is `db/song-playable.ts`.
  */
 
 export interface RequestRules {
@@ -14,16 +15,25 @@ export interface RequestRules {
   cooldownSeconds: number;
 }
 
+/** The one status that plays; any other (missing_file, unplayable, review, …) does not. */
+export const PLAYABLE_STATUS = 'active';
+
+/** The states of a queue entry that hold its song: waiting, or on air. */
+export const QUEUED_OR_ON_AIR = ['queued', 'playing'] as const;
+
 /** What the rules need to know of a song. */
 export interface SongFacts {
   /** `active` plays; anything else (missing_file, unplayable, …) does not. */
   status: string;
-  /** The song has a stored audio file. */
+  /**
+   * The song has an approved audio file: a listener's upload waiting for review does not play
+   * until staff approve it.
+   */
   has_file: boolean;
   /** Epoch seconds of its last start on air, null when never played. */
   last_played_at: number | null;
   /** Its entry waiting in the queue or on air, if any. */
-  queue_state: 'queued' | 'playing' | null;
+  queue_state: (typeof QUEUED_OR_ON_AIR)[number] | null;
 }
 
 /** What the rules need to know of the listener asking. */
@@ -36,7 +46,7 @@ export interface ListenerFacts {
 
 /** The station can play it: active, with a file. */
 export function isPlayable(song: Pick<SongFacts, 'status' | 'has_file'>): boolean {
-  return song.status === 'active' && song.has_file;
+  return song.status === PLAYABLE_STATUS && song.has_file;
 }
 
 /** Waiting in the queue or on air. */

@@ -1,20 +1,8 @@
 import type { Db } from '../../db/database.js';
+import { playableFile, songPlayable } from '../../db/song-playable.js';
 
-/** Playable songs: active, with an approved file (queued or on air included). */
-function playable(db: Db) {
-  return db
-    .selectFrom('songs as s')
-    .where('s.status', '=', 'active')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('files as f')
-          .select('f.id')
-          .whereRef('f.song_id', '=', 's.id')
-          .where('f.pending', '=', 0),
-      ),
-    );
-}
+/** Playable songs (queued or on air included). */
+const playable = (db: Db) => db.selectFrom('songs as s').where(songPlayable);
 
 /**
  * The facts the effective lock window is computed from (core/lock-window.ts), each read in
@@ -41,8 +29,7 @@ export class LockWindowRepo {
     const first = this.db
       .selectFrom('files as f')
       .innerJoin('songs as s', 's.id', 'f.song_id')
-      .where('f.pending', '=', 0)
-      .where('s.status', '=', 'active')
+      .where(playableFile)
       .select('f.song_id')
       .distinct()
       .limit(cap)

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { QUEUED_OR_ON_AIR } from '../../core/song-rules.js';
 import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { engineOf, idIn, type Engine } from '../../db/dialect.js';
+import { hasApprovedFile, playableRow, type PlayableRow } from '../../db/song-playable.js';
 import { songVisibleTo } from '../../db/song-visibility.js';
 import type { QueueSlot } from './queue-slots.js';
-import { playableRow, type PlayableRow } from './requestable.js';
 
 export interface SongRow {
   id: number;
@@ -219,16 +220,7 @@ export class SongRepo {
         'p.name as platform_name',
         'p.brief as platform_brief',
         // An approved file: a listener's upload counts once staff approved it.
-        (eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('files as f')
-                .select('f.id')
-                .whereRef('f.song_id', '=', 's.id')
-                .where('f.pending', '=', 0),
-            )
-            .as('has_file'),
+        (eb) => hasApprovedFile(eb).as('has_file'),
       ])
       .where(idIn(this.engine, 's.id', ids));
   }
@@ -305,7 +297,7 @@ export class SongRepo {
       .selectFrom('queue_entries as q')
       .innerJoin('songs as s', 's.id', 'q.song_id')
       .select(['q.song_id', 'q.state', 'q.started_at', 's.length', 's.h_length', 's.h_skip'])
-      .where('q.state', 'in', ['queued', 'playing'])
+      .where('q.state', 'in', QUEUED_OR_ON_AIR)
       .orderBy('q.id')
       .execute();
   }

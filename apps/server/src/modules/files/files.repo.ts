@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { approvedFiles } from '../../db/song-playable.js';
 
 /** A file as the file tools list it, before its artists are joined. */
 export interface FileRow {
@@ -86,12 +87,7 @@ export class FilesRepo {
         's.status',
         's.reviewed',
         's.last_played_at',
-        eb
-          .selectFrom('files as f')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('f.song_id', '=', 's.id')
-          .where('f.pending', '=', 0)
-          .as('approved'),
+        approvedFiles(eb).select(eb.fn.countAll<number>().as('n')).as('approved'),
         eb
           .selectFrom('files as f')
           .select(eb.fn.countAll<number>().as('n'))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { hasApprovedFile } from '../../db/song-playable.js';
 import { likeEscape } from './files.repo.js';
 
 export interface MissingSongsFilter {
@@ -44,17 +45,7 @@ export class MissingSongsRepo {
     let query = this.db
       .selectFrom('songs as s')
       .where('s.status', 'in', WITHOUT_FILE_STATUSES)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('files as f')
-              .select('f.id')
-              .whereRef('f.song_id', '=', 's.id')
-              .where('f.pending', '=', 0),
-          ),
-        ),
-      );
+      .where((eb) => eb.not(hasApprovedFile(eb)));
     if (filter.platform) {
       const name = filter.platform;
       query = query.where((eb) =>

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { QUEUED_OR_ON_AIR } from '../../core/song-rules.js';
 import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
+import { hasApprovedFile, requestableSongs } from '../../db/song-playable.js';
 import { songVisibleTo } from '../../db/song-visibility.js';
-import { requestableSongs } from '../catalog/requestable.js';
 
 export interface RequestableSong {
   id: number;
@@ -52,16 +53,7 @@ export class RequestsRepo {
         's.status',
         's.last_played_at',
         // Only an approved file plays; an upload waiting for review does not.
-        (eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('files as f')
-                .select('f.id')
-                .whereRef('f.song_id', '=', 's.id')
-                .where('f.pending', '=', 0),
-            )
-            .as('has_file'),
+        (eb) => hasApprovedFile(eb).as('has_file'),
       ])
       .where('s.id', '=', songId)
       .where(songVisibleTo(viewer));
@@ -75,7 +67,7 @@ export class RequestsRepo {
       .selectFrom('queue_entries')
       .select(['id', 'state'])
       .where('song_id', '=', songId)
-      .where('state', 'in', ['queued', 'playing'])
+      .where('state', 'in', QUEUED_OR_ON_AIR)
       .executeTakeFirst();
   }
 

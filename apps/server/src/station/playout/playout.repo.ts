@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+import { QUEUED_OR_ON_AIR } from '../../core/song-rules.js';
 import type { Db } from '../../db/database.js';
 import {
   playableRow,
-  playableSongs,
   requestableSongs,
+  songAvailable,
   type PlayableRow,
-} from '../../modules/catalog/requestable.js';
+} from '../../db/song-playable.js';
 
 export type { PlayableRow };
 
@@ -129,20 +130,18 @@ export class PlayoutRepo {
 
   /** Every playable song is locked: the least recently played one that is not queued. */
   leastRecentlyPlayed(): Promise<AutoDjCandidate | undefined> {
-    return this.playableSongs()
+    return this.available()
       .orderBy(sql`s.last_played_at is not null`)
       .orderBy('s.last_played_at')
       .limit(1)
       .executeTakeFirst();
   }
 
-  private playableSongs() {
-    return playableSongs(this.db).select([
-      's.id',
-      's.vote_count',
-      's.vote_total',
-      's.last_played_at',
-    ]);
+  private available() {
+    return this.db
+      .selectFrom('songs as s')
+      .where(songAvailable)
+      .select(['s.id', 's.vote_count', 's.vote_total', 's.last_played_at']);
   }
 
   private eligible(lockedSince: number) {
@@ -255,7 +254,7 @@ export class PlayoutRepo {
       .updateTable('queue_entries')
       .set({ state })
       .where('id', '=', queueId)
-      .where('state', 'in', ['queued', 'playing'])
+      .where('state', 'in', QUEUED_OR_ON_AIR)
       .execute();
   }
 
