@@ -22,6 +22,22 @@ const serverLayers = [
 /** Features of the server that others build on; every other feature stands alone. */
 const BASE_MODULES = 'catalog|users';
 
+/**
+ * The station's parts (apps/server/src/station/README.md): what each may import of the rest of
+ * station/ besides itself. The top (station.ts, its routes and service) puts them together;
+ * no part imports it, another part's internals, or a feature module.
+ */
+const ST = `${S}station/`;
+/** What the playout shows the delivery parts: its audio format and tick, what its encoder writes. */
+const PLAYOUT_OUTPUT = 'playout/(pcm|encoder)\\.ts$';
+const stationParts = [
+  // [part, what else of station/ it may import, why]
+  ['playout', null, 'The playout knows no delivery, no lease and no station top.'],
+  ['mp3', PLAYOUT_OUTPUT, "MP3 delivery reads only the playout's output, and nothing of HLS."],
+  ['hls', PLAYOUT_OUTPUT, "HLS delivery reads only the playout's output, and nothing of MP3."],
+  ['leader', null, 'The lease imports no playout and no delivery: it starts what it is given.'],
+];
+
 module.exports = {
   forbidden: [
     {
@@ -37,6 +53,13 @@ module.exports = {
       comment: `apps/server/src/${layer} imports only the layers below it.`,
       from: { path: `${S}${layer}/` },
       to: { path: forbidden },
+    })),
+    ...stationParts.map(([part, allowed, why]) => ({
+      name: `server-station-${part}-apart`,
+      severity: 'error',
+      comment: `${why} (A test may read one part's output with another's parser.)`,
+      from: { path: `${ST}${part}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: [`${ST}(?!${part}/${allowed ? `|${allowed}` : ''})`, `${S}modules/`] },
     })),
     {
       name: 'server-core-no-io',
