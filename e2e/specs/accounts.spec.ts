@@ -23,7 +23,9 @@ test('sign-up through a referral link, then the inviter sees the code used', asy
   await page.getByLabel('Repeat password').fill('pass1234');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(sidebar(page).getByRole('link', { name: newcomer })).toBeVisible();
+  await expect(
+    sidebar(page).getByRole('navigation').getByRole('link', { name: newcomer }),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
   await sidebar(page).getByRole('button', { name: 'Log Out' }).click();
@@ -147,7 +149,9 @@ test('an expired token logs out at once, a live one at its exact expiry', async 
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
   await openAs(page, await signToken(user, 4), '/');
-  await expect(sidebar(page).getByRole('link', { name: user.username })).toBeVisible();
+  await expect(
+    sidebar(page).getByRole('navigation').getByRole('link', { name: user.username }),
+  ).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Log In' })).toBeVisible({
     timeout: 8000,
   });

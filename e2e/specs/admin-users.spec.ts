@@ -20,7 +20,9 @@ test("an admin makes a listener a helper; the listener's pages show the staff li
   const listenerPage = await listenerContext.newPage();
   try {
     await openAs(listenerPage, listener.token, '/');
-    await expect(listenerPage.getByRole('link', { name: listener.username })).toBeVisible();
+    // The menu's profile link (their name also links to their page among the active users).
+    const listenerMenu = listenerPage.getByRole('navigation', { name: 'Main' });
+    await expect(listenerMenu.getByRole('link', { name: listener.username })).toBeVisible();
     await expect(listenerPage.getByRole('link', { name: 'Missing Files' })).toHaveCount(0);
 
     const adminToken = await apiLogin(request, E2E_ADMIN.username, E2E_ADMIN.password);
@@ -39,7 +41,7 @@ test("an admin makes a listener a helper; the listener's pages show the staff li
 
     // The change ends the listener's sessions: their open page signs out and says why.
     await expect(toast(listenerPage, 'Your session has ended. Please log in again.')).toBeVisible();
-    await expect(listenerPage.getByRole('link', { name: listener.username })).toHaveCount(0);
+    await expect(listenerMenu.getByRole('link', { name: listener.username })).toHaveCount(0);
 
     // The new role holds on the server, and the listener's next login shows it.
     await page.reload();

@@ -302,7 +302,10 @@ test('favourite on and off, seen on the profile', async ({ page, request }) => {
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await page.unroute('**/api/user/favorites/*');
 
-  await page.locator('#left-sidebar').getByRole('link', { name: user.username }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: user.username })
+    .click();
   await expect(page).toHaveURL(/\/profile$/);
   const favorites = page.getByRole('list', { name: 'Favorite songs' });
   await expect(favorites.getByRole('link', { name: 'Favorite Target Song' })).toBeVisible();

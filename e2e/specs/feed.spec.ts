@@ -35,6 +35,11 @@ test('the feed shows the station live to an anonymous visitor', async ({ page, r
   await expect(line).toContainText(`${ann.username} commented on`);
   await expect(line).toContainText(words);
   await expect(line.locator('b')).toHaveCount(0);
-  await line.getByRole('link').click();
+  // The commenter's name leads to their page, the song's to the song.
+  await expect(line.getByRole('link', { name: ann.username })).toHaveAttribute(
+    'href',
+    `/user/${ann.username}`,
+  );
+  await line.getByRole('link', { name: /Sine Serenade/ }).click();
   await expect(page).toHaveURL(new RegExp(`/song/${id}$`));
 });

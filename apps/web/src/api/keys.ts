@@ -17,4 +17,9 @@ export const queryKeys = {
    * by the song id: written by the live connection's `upload_status` pushes only.
    */
   uploadStatus: ['upload-status'] as const,
+  /**
+   * The users the signed-in user has blocked, per user: the inbox's thread and a person's page
+   * both block and unblock.
+   */
+  blocks: (userId: number) => ['messages', 'blocks', userId] as const,
 };

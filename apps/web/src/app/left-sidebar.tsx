@@ -1,6 +1,7 @@
 import { isStaff, PAGES } from '@queuecast/contract';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { UserLink } from '../components/user-link';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
 import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
@@ -38,7 +39,9 @@ function ActiveUsers() {
       <h2 id="active-users-title">Active Users</h2>
       <ul>
         {sorted.map((u) => (
-          <li key={u.username}>{u.username}</li>
+          <li key={u.username}>
+            <UserLink username={u.username} />
+          </li>
         ))}
       </ul>
     </section>
@@ -85,6 +88,9 @@ export function LeftSidebar({
           <li>
             <NavLink to={PAGES.tags.path({})}>Tags</NavLink>
           </li>
+          <li>
+            <NavLink to={PAGES.feed.path()}>Feed</NavLink>
+          </li>
         </ul>
         {session ? (
           <ul className="menu">
@@ -104,11 +110,12 @@ export function LeftSidebar({
                 )}
               </NavLink>
             </li>
+            {/* Any listener may add a song; staff review what listeners add. */}
+            <li>
+              <NavLink to={PAGES.addSong.path()}>Add Song</NavLink>
+            </li>
             {isStaff(session.user.role) && (
               <>
-                <li>
-                  <NavLink to={PAGES.addSong.path()}>Add Song</NavLink>
-                </li>
                 <li>
                   <NavLink to={PAGES.missingSongs.path()}>Missing Files</NavLink>
                 </li>

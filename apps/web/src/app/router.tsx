@@ -35,6 +35,10 @@ export const router = createBrowserRouter([
           },
           { path: child(PAGES.feed), ...page(() => import('../features/feed/pages/feed-page')) },
           {
+            path: child(PAGES.user),
+            ...page(() => import('../features/people/pages/user-page')),
+          },
+          {
             path: child(PAGES.artists),
             ...page(() => import('../features/catalog/pages/artists-page')),
           },

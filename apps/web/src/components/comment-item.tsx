@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, isoTime } from '../lib/format';
+import { UserLink } from './user-link';
 
 /** One comment: optional context (e.g. its song), author, time and the text as plain text. */
 export function CommentItem(props: {
@@ -12,7 +13,9 @@ export function CommentItem(props: {
     <li>
       <div className="comment-meta">
         {props.context}
-        <strong dir="auto">{props.username}</strong>{' '}
+        <strong>
+          <UserLink username={props.username} />
+        </strong>{' '}
         <time dateTime={isoTime(props.createdAt)} className="muted">
           {formatDateTime(props.createdAt)}
         </time>

@@ -1,5 +1,6 @@
 import { formatClockTime, isoTime } from '../lib/format';
 import { playTimeText } from './play-time';
+import { UserLink } from './user-link';
 import type { TableSong } from './table-song';
 
 /**
@@ -51,7 +52,7 @@ export function RequestedByCell({
   if (!song.requested_by_username) return <span className="dj-pick">{djLabel}</span>;
   return (
     <>
-      {song.requested_by_username}
+      <UserLink username={song.requested_by_username} />
       {own && <span className="own-badge"> (you)</span>}
     </>
   );

@@ -1,6 +1,6 @@
 import type { FeedItem } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
-import { feedAge, feedWords, songName } from './feed-text';
+import { feedAge, feedParts, songName } from './feed-text';
 
 const item = (over: Partial<FeedItem>): FeedItem => ({
   key: 'played:1',
@@ -14,21 +14,35 @@ const item = (over: Partial<FeedItem>): FeedItem => ({
 
 describe('feed text', () => {
   it('names the requester of a play, or the DJ for its own picks', () => {
-    expect(feedWords(item({ username: 'ann' }), 'Auto-DJ')).toEqual({
-      before: 'Played ',
-      after: ', requested by ann',
-    });
-    expect(feedWords(item({}), 'DJ Bot').after).toBe(', picked by DJ Bot');
+    expect(feedParts(item({ username: 'ann' }), 'Auto-DJ')).toEqual([
+      'Played ',
+      { song: true },
+      ', requested by ',
+      { user: 'ann' },
+    ]);
+    expect(feedParts(item({}), 'DJ Bot')).toEqual([
+      'Played ',
+      { song: true },
+      ', picked by DJ Bot',
+    ]);
   });
 
   it('says who requested or commented, and what is new', () => {
-    expect(feedWords(item({ kind: 'requested', username: 'bob' }), 'x').before).toBe(
-      'bob requested ',
-    );
-    expect(feedWords(item({ kind: 'comment', username: 'cy' }), 'x').before).toBe(
-      'cy commented on ',
-    );
-    expect(feedWords(item({ kind: 'new_song' }), 'x').before).toBe('New in the catalogue: ');
+    expect(feedParts(item({ kind: 'requested', username: 'bob' }), 'x')).toEqual([
+      { user: 'bob' },
+      ' requested ',
+      { song: true },
+    ]);
+    expect(feedParts(item({ kind: 'comment', username: 'cy' }), 'x')).toEqual([
+      { user: 'cy' },
+      ' commented on ',
+      { song: true },
+    ]);
+    expect(feedParts(item({ kind: 'requested' }), 'x')[0]).toBe('Someone');
+    expect(feedParts(item({ kind: 'new_song' }), 'x')).toEqual([
+      'New in the catalogue: ',
+      { song: true },
+    ]);
   });
 
   it('names songs with or without an artist', () => {

@@ -1,19 +1,24 @@
 import type { FeedItem } from '@queuecast/contract';
 
-/** What happened, around the song's name: the words before and after it. */
-export function feedWords(item: FeedItem, djLabel: string): { before: string; after: string } {
+/** A piece of a feed line: words, a listener (a link to their page) or the song (a link). */
+export type FeedPart = string | { user: string } | { song: true };
+
+const SONG = { song: true } as const;
+
+/** What happened, in order: the words, who did it, and the song. */
+export function feedParts(item: FeedItem, djLabel: string): FeedPart[] {
+  const who: FeedPart = item.username !== null ? { user: item.username } : 'Someone';
   switch (item.kind) {
     case 'played':
-      return {
-        before: 'Played ',
-        after: item.username ? `, requested by ${item.username}` : `, picked by ${djLabel}`,
-      };
+      return item.username !== null
+        ? ['Played ', SONG, ', requested by ', { user: item.username }]
+        : ['Played ', SONG, `, picked by ${djLabel}`];
     case 'requested':
-      return { before: `${item.username ?? 'Someone'} requested `, after: '' };
+      return [who, ' requested ', SONG];
     case 'comment':
-      return { before: `${item.username ?? 'Someone'} commented on `, after: '' };
+      return [who, ' commented on ', SONG];
     case 'new_song':
-      return { before: 'New in the catalogue: ', after: '' };
+      return ['New in the catalogue: ', SONG];
   }
 }
 

@@ -12,8 +12,6 @@ export const inboxKeys = {
   conversations: (userId: number) => ['messages', 'conversations', userId] as const,
   /** The thread with one partner: an infinite query of pages, oldest page first. */
   thread: (userId: number, partnerId: number) => ['messages', 'thread', userId, partnerId] as const,
-  /** The users the signed-in user has blocked. */
-  blocks: (userId: number) => ['messages', 'blocks', userId] as const,
   unread: (userId: number) => [...queryKeys.unreadMessages, userId] as const,
 };
 

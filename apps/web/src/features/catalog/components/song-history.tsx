@@ -1,12 +1,15 @@
 import type { SongDetail } from '@queuecast/contract';
 import { useId, useState, type ReactNode } from 'react';
+import { UserLink } from '../../../components/user-link';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { useDjLabel } from '../../../lib/playback';
 
-/** One dated line of a history: when, and who. */
+/** One dated line of a history: when, and who (a listener, linked to their page, or a label). */
 interface Entry {
   at: number;
   who: string;
+  /** `who` is a listener's name. */
+  user: boolean;
 }
 
 /**
@@ -31,7 +34,8 @@ function HistoryToggle(props: { name: string; count: number; entries: Entry[]; e
             <ul className="history-list" aria-label={label}>
               {entries.map((e, i) => (
                 <li key={`${e.at}-${i}`}>
-                  <time dateTime={isoTime(e.at)}>{formatDateTime(e.at)}</time> <span>{e.who}</span>
+                  <time dateTime={isoTime(e.at)}>{formatDateTime(e.at)}</time>{' '}
+                  {e.user ? <UserLink username={e.who} /> : <span>{e.who}</span>}
                 </li>
               ))}
             </ul>
@@ -54,7 +58,11 @@ export function SongRequests({
     <HistoryToggle
       name="request history"
       count={detail.request_count}
-      entries={detail.requests.map((r) => ({ at: r.requested_at, who: r.requested_by_username }))}
+      entries={detail.requests.map((r) => ({
+        at: r.requested_at,
+        who: r.requested_by_username,
+        user: true,
+      }))}
       empty="Nobody has requested this song yet."
     />
   );
@@ -70,6 +78,7 @@ export function SongPlays({ detail }: { detail: Pick<SongDetail, 'history' | 'pl
       entries={detail.history.map((h) => ({
         at: h.played_at,
         who: h.requested_by_username ?? djLabel,
+        user: h.requested_by_username !== null,
       }))}
       empty="This song has not been played yet."
     />

@@ -1,5 +1,6 @@
 import type { SongDetail } from '@queuecast/contract';
 import { useId, useState } from 'react';
+import { UserLink } from '../../../components/user-link';
 import type { VoteHandler } from '../../../components/vote-control';
 
 /**
@@ -31,7 +32,7 @@ export function SongVotes({
             <ul className="vote-list" aria-label="Votes">
               {detail.votes.map((v) => (
                 <li key={v.username}>
-                  <span>{v.username}</span>
+                  <UserLink username={v.username} />
                   {fans.has(v.username) && (
                     <span className="fan" role="img" aria-label="favorited" title="Favorited">
                       ♥

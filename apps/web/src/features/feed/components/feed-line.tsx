@@ -1,7 +1,8 @@
 import { PAGES, type FeedItem } from '@queuecast/contract';
 import { Link } from 'react-router';
+import { UserLink } from '../../../components/user-link';
 import { formatDateTime, isoTime } from '../../../lib/format';
-import { feedAge, feedWords, songName } from '../feed-text';
+import { feedAge, feedParts, songName } from '../feed-text';
 
 const ICONS: Record<FeedItem['kind'], string> = {
   played: '▶',
@@ -12,16 +13,24 @@ const ICONS: Record<FeedItem['kind'], string> = {
 
 /** One thing that happened; every piece of user text is rendered as text. */
 export function FeedLine({ item, now, djLabel }: { item: FeedItem; now: number; djLabel: string }) {
-  const { before, after } = feedWords(item, djLabel);
+  const parts = feedParts(item, djLabel);
   return (
     <li className={`feed-line feed-${item.kind}`}>
       <span className="feed-icon" aria-hidden="true">
         {ICONS[item.kind]}
       </span>
       <span className="feed-what">
-        {before}
-        <Link to={PAGES.song.path({ id: item.song.id })}>{songName(item.song)}</Link>
-        {after}
+        {parts.map((part, i) =>
+          typeof part === 'string' ? (
+            part
+          ) : 'user' in part ? (
+            <UserLink key={i} username={part.user} />
+          ) : (
+            <Link key={i} to={PAGES.song.path({ id: item.song.id })} dir="auto">
+              {songName(item.song)}
+            </Link>
+          ),
+        )}
         {item.text !== undefined && <q className="feed-comment">{item.text}</q>}
       </span>
       <time className="muted" dateTime={isoTime(item.at)} title={formatDateTime(item.at)}>

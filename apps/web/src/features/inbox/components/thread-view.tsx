@@ -3,8 +3,9 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
 import { useThread } from '../api/get-thread';
+import { BlockToggle } from '../../../components/block-toggle';
+import { UserLink } from '../../../components/user-link';
 import { threadMessages } from '../inbox-cache';
-import { BlockToggle } from './block-toggle';
 import { MessageItem } from './message-item';
 import { ReplyBox } from './reply-box';
 
@@ -18,7 +19,8 @@ export function ThreadView({
   onBack,
 }: {
   userId: number;
-  partner: UserRef;
+  /** `known`: the name is the partner's (not a stand-in while it is not known yet). */
+  partner: UserRef & { known: boolean };
   onBack: () => void;
 }) {
   const thread = useThread(userId, partner.id);
@@ -64,7 +66,9 @@ export function ThreadView({
         <button type="button" className="inbox-back" onClick={onBack}>
           Back
         </button>
-        <h2 id="inbox-thread-title">{partner.username}</h2>
+        <h2 id="inbox-thread-title">
+          {partner.known ? <UserLink username={partner.username} /> : partner.username}
+        </h2>
         <BlockToggle userId={userId} partner={partner} />
       </header>
       {thread.isPending ? (

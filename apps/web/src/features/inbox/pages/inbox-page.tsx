@@ -1,7 +1,7 @@
 import { PAGES, type UserRef } from '@queuecast/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
@@ -11,7 +11,11 @@ import { ConversationList } from '../components/conversation-list';
 import { ThreadView } from '../components/thread-view';
 import { inboxKeys, threadMessages, type ThreadData } from '../inbox-cache';
 
-/** `?with=<user id>` opens that thread; `?new=1` is compose mode. */
+/**
+ * `?with=<user id>` opens that thread; `?new=1` is compose mode. A page that links here for a
+ * new conversation (a person's page) names the partner in the navigation's state, which a link
+ * from elsewhere cannot set.
+ */
 function parsePartner(value: string | null): number | undefined {
   const id = Number(value);
   return value !== null && Number.isInteger(id) && id > 0 ? id : undefined;
@@ -33,6 +37,7 @@ export default function InboxPage() {
  */
 function Inbox({ userId }: { userId: number }) {
   const [params] = useSearchParams();
+  const state = useLocation().state as { partner?: UserRef } | null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const conversations = useConversations(userId);
@@ -40,13 +45,17 @@ function Inbox({ userId }: { userId: number }) {
   const composing = partnerId === undefined && params.get('new') !== null;
   const detail = partnerId !== undefined || composing;
 
-  const partner = ((): UserRef | undefined => {
+  const partner = ((): (UserRef & { known: boolean }) | undefined => {
     if (partnerId === undefined) return undefined;
     const listed = conversations.data?.find((c) => c.id === partnerId);
-    if (listed) return { id: listed.id, username: listed.username };
+    if (listed) return { id: listed.id, username: listed.username, known: true };
     const thread = queryClient.getQueryData<ThreadData>(inboxKeys.thread(userId, partnerId));
     const theirs = threadMessages(thread).find((m) => m.from_uid === partnerId);
-    return { id: partnerId, username: theirs?.from_username ?? `User #${partnerId}` };
+    const named = state?.partner?.id === partnerId ? state.partner.username : undefined;
+    const username = theirs?.from_username ?? named;
+    return username !== undefined
+      ? { id: partnerId, username, known: true }
+      : { id: partnerId, username: `User #${partnerId}`, known: false };
   })();
 
   const toList = () => void navigate(PAGES.inbox.path());

@@ -1,6 +1,7 @@
 import { PAGES, type QueueSong } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { ArtistLinks } from '../../../components/artist-links';
+import { UserLink } from '../../../components/user-link';
 import { formatLength } from '../../../lib/format';
 import { useDjLabel } from '../../../lib/playback';
 
@@ -16,7 +17,12 @@ export function NowPlayingSong({ song }: { song: QueueSong }) {
         <ArtistLinks song={song} />
       </span>
       <span className="muted">
-        {formatLength(song.length)} · <bdi>{song.requested_by_username ?? djLabel}</bdi>
+        {formatLength(song.length)} ·{' '}
+        {song.requested_by_username ? (
+          <UserLink username={song.requested_by_username} />
+        ) : (
+          <bdi>{djLabel}</bdi>
+        )}
       </span>
     </div>
   );

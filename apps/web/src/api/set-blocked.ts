@@ -1,8 +1,8 @@
 import { API, type BlockResult, type UserRef } from '@queuecast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorText } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { inboxKeys } from '../inbox-cache';
+import { api, errorText } from '../lib/api-client';
+import { notify } from '../lib/toast';
+import { queryKeys } from './keys';
 
 export const setBlocked = (id: number, blocked: boolean) =>
   api<BlockResult>(API.block.path({ id }), { method: blocked ? 'PUT' : 'DELETE' });
@@ -13,7 +13,7 @@ export function useSetBlocked(userId: number, user: UserRef) {
   return useMutation({
     mutationFn: (blocked: boolean) => setBlocked(user.id, blocked),
     onSuccess: ({ blocked }) => {
-      queryClient.setQueryData<UserRef[]>(inboxKeys.blocks(userId), (list = []) =>
+      queryClient.setQueryData<UserRef[]>(queryKeys.blocks(userId), (list = []) =>
         blocked
           ? [...list.filter((u) => u.id !== user.id), user]
           : list.filter((u) => u.id !== user.id),

@@ -1,7 +1,7 @@
 import { API, type UserRef, type UserRefList } from '@queuecast/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { inboxKeys } from '../inbox-cache';
+import { api } from '../lib/api-client';
+import { queryKeys } from './keys';
 
 export async function getBlocks(): Promise<UserRef[]> {
   return (await api<UserRefList>(API.blocks.path())).users;
@@ -9,4 +9,4 @@ export async function getBlocks(): Promise<UserRef[]> {
 
 /** The users the signed-in user has blocked. */
 export const useBlocks = (userId: number) =>
-  useQuery({ queryKey: inboxKeys.blocks(userId), queryFn: getBlocks, retry: false });
+  useQuery({ queryKey: queryKeys.blocks(userId), queryFn: getBlocks, retry: false });
