@@ -71,6 +71,9 @@ export async function openLiveStream(
         return Math.max(seekable.start(0), end - NATIVE_LIVE_MARGIN_S);
       })
     : () => undefined;
+  // The element's own failure (the connection cut, the station gone) ends this stream.
+  const onError = () => onFatal(new Error(`live stream: media error ${audio.error?.code ?? '?'}`));
+  audio.addEventListener('error', onError);
   audio.src = native ? STREAM_PATHS.hls : STREAM_PATHS.mp3;
   return {
     engine: native ? 'native' : 'mp3',
@@ -80,7 +83,10 @@ export async function openLiveStream(
         ? start / 1000 + audio.currentTime
         : null;
     },
-    destroy: stopJump,
+    destroy: () => {
+      stopJump();
+      audio.removeEventListener('error', onError);
+    },
   };
 }
 
