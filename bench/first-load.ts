@@ -1,0 +1,53 @@
+/**
+ * bench/first-load: the JavaScript and CSS a first visit to `/` downloads before the page can
+ * draw, read from a built web client: the entry script and every module the HTML preloads,
+ * and the stylesheets it links, each compressed with brotli at the quality the build ships
+ * (`x.js.br`), so the figure is what the server sends.
+ * Run: npm run build -w apps/web && npm run first-load -w bench -- [--dist apps/web/dist]
+ * Target: JavaScript ≤ 90 kB brotli.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './support/processes.js';
+
+/** A relative --dist is read from where npm was run (`npm run -w` moves into bench/). */
+const dist = path.resolve(
+  process.env.INIT_CWD ?? process.cwd(),
+  parseArgs().get('dist') ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
+);
+
+const brotli = (data: Buffer) =>
+  zlib.brotliCompressSync(data, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  }).length;
+
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+const files = tags.flatMap((tag) => {
+  const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+  if (!url?.startsWith('/assets/')) return [];
+  if (/<script\b/.test(tag) || /rel="modulepreload"/.test(tag)) return [{ url, kind: 'js' }];
+  if (/rel="stylesheet"/.test(tag)) return [{ url, kind: 'css' }];
+  return [];
+});
+
+const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
+console.log(`bench/first-load — ${dist}`);
+console.log(`  ${'file'.padEnd(40)} ${'raw kB'.padStart(7)} ${'br kB'.padStart(7)}`);
+const total = { js: { raw: 0, br: 0 }, css: { raw: 0, br: 0 } };
+for (const { url, kind } of files) {
+  const data = fs.readFileSync(path.join(dist, url));
+  const br = brotli(data);
+  total[kind as 'js' | 'css'].raw += data.length;
+  total[kind as 'js' | 'css'].br += br;
+  console.log(`  ${url.padEnd(40)} ${kb(data.length)} ${kb(br)}`);
+}
+console.log(
+  `  ${'JavaScript'.padEnd(40)} ${kb(total.js.raw)} ${kb(total.js.br)}   (target ≤ 90 br)`,
+);
+console.log(`  ${'CSS'.padEnd(40)} ${kb(total.css.raw)} ${kb(total.css.br)}`);
