@@ -31,8 +31,11 @@ const associate = (token: string | undefined, fileId: number | string, payload: 
   });
 const unassociate = (token: string | undefined, fileId: number | string) =>
   app.inject({ method: 'PUT', url: `/api/files/${fileId}/unassociate`, headers: auth(token) });
+/** The song page as staff see it: a song waiting for review is hidden from everyone else. */
 const detail = async (songId: number) =>
-  (await app.inject({ url: `/api/song/${songId}` })).json<{ song: DetailSong }>().song;
+  (await app.inject({ url: `/api/song/${songId}`, headers: bearer(helper.token) })).json<{
+    song: DetailSong;
+  }>().song;
 const errorOf = (res: { json: <T>() => T }) => res.json<{ error: string }>().error;
 const newSongEvents = (id: number) =>
   events.filter((e) => e.type === 'feed.added' && e.kind === 'new_song' && e.id === id);
