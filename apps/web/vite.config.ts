@@ -22,7 +22,10 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-      for (const name of files.filter((f) => COMPRESSIBLE.test(f))) {
+      // The emoji set's thousands of small SVGs are left as they are: the server compresses
+      // the few a page shows.
+      const wanted = files.filter((f) => COMPRESSIBLE.test(f) && !/twemoji-/.test(f));
+      for (const name of wanted) {
         const file = path.join(outDir, name);
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;

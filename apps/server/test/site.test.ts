@@ -15,6 +15,9 @@ const INDEX_HTML =
 /** A script big enough to be worth compressing, with its build-time brotli and gzip copies. */
 const BIG_SCRIPT = `console.log(${JSON.stringify('la '.repeat(2000))});`;
 
+/** An emoji of the set, bigger than the compression threshold. */
+const EMOJI_SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`;
+
 let app: App;
 let songId: number;
 beforeAll(async () => {
@@ -30,6 +33,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_SCRIPT));
   fs.writeFileSync(path.join(web, 'banner-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(web, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.mkdirSync(path.join(web, 'assets', 'twemoji-15.0.0'));
+  fs.writeFileSync(path.join(web, 'assets', 'twemoji-15.0.0', '1f600.svg'), EMOJI_SVG);
   app = await createTestApp({ env: { WEB_DIST: web, STATION_NAME: 'Night Owl Radio FM' } });
   songId = await createSong(app, {
     title: 'Neon Dream',
@@ -200,6 +205,29 @@ describe('what a page says before any script runs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toBe('User-agent: *\nAllow: /\n');
+  });
+});
+
+describe('the emoji set', () => {
+  it('is served from its folder by one route, cached for a year, compressed when asked', async () => {
+    const url = '/assets/twemoji-15.0.0/1f600.svg';
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(EMOJI_SVG);
+    // No route per file: the set's thousands of files would cost start-up time and memory.
+    expect(app.hasRoute({ method: 'GET', url })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-abc123.js' })).toBe(true);
+  });
+
+  it('a missing asset is a 404, never the app page in place of a script', async () => {
+    for (const url of ['/assets/twemoji-15.0.0/ffff.svg', '/assets/old-chunk-123.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
   });
 });
 

@@ -6,6 +6,9 @@ import { headTags, withHead } from '../modules/web-app/page-head.js';
 import type { PageMetaService } from '../modules/web-app/page-meta.service.js';
 import { sendPage } from './page-compression.js';
 
+/** The folders of the emoji set under assets/, one per version. */
+const EMOJI_DIR_PREFIX = 'twemoji-';
+
 /** Paths that belong to the server, never to the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/api', '/ws', '/stream/', '/healthz'];
 
@@ -37,21 +40,40 @@ export async function registerWebSite(
   const origin = (request: FastifyRequest) =>
     pages.publicUrl ?? `${request.protocol}://${request.host}`;
   if (hasSite) {
+    const setHeaders = (res: { setHeader(name: string, value: string): unknown }, file: string) =>
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // A route per file, found at start: except the emoji set's thousands, served below.
+      globIgnore: [`**/${EMOJI_DIR_PREFIX}*/**`],
       index: false,
       cacheControl: false,
       preCompressed: true,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
+      setHeaders,
     });
+    // The emoji set (assets/twemoji-<version>/): one wildcard route per version folder rather
+    // than one per file, which cost start-up time and memory for files a page rarely asks for.
+    const assets = path.join(webDist, 'assets');
+    const emojiDirs = fs.existsSync(assets)
+      ? fs.readdirSync(assets).filter((name) => name.startsWith(EMOJI_DIR_PREFIX))
+      : [];
+    for (const dir of emojiDirs) {
+      await app.register(fastifyStatic, {
+        root: path.join(assets, dir),
+        prefix: `/assets/${dir}/`,
+        decorateReply: false,
+        wildcard: true,
+        index: false,
+        cacheControl: false,
+        setHeaders,
+      });
+    }
   } else {
     app.log.warn({ webDist }, 'web client not built: only the API is served');
   }
@@ -59,7 +81,15 @@ export async function registerWebSite(
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => url === p || url.startsWith(p));
-    if (hasSite && !isServerPath && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A built asset that is not there is not a page: a stale tab asking for an old chunk
+    // gets a plain 404, never the app page in place of a script.
+    const isAsset = url.startsWith('/assets/');
+    if (
+      hasSite &&
+      !isServerPath &&
+      !isAsset &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       const file = url.slice(1);
       if (file && !file.includes('..') && fs.existsSync(path.join(webDist, file))) {
         return reply.sendFile(file);
@@ -78,7 +108,9 @@ export async function registerWebSite(
       allowedMethods(url) ??
       (url === '/ws' ? ['GET'] : null) ??
       (hasSite && !isServerPath ? ['GET', 'HEAD'] : null);
-    if (allowed) {
+    // A method the path takes, asked of something that is not there (a missing file under a
+    // wildcard route), is a plain 404.
+    if (allowed && !allowed.includes(request.method)) {
       return reply
         .code(405)
         .header('allow', allowed.join(', '))
