@@ -5,6 +5,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { twemojiAssets } from './vite-twemoji';
 
+/** Modules that the shell runs on every first load: bundled together (see codeSplitting). */
+const FIRST_LOAD = [
+  /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+  /node_modules[\\/]@tanstack[\\/](?!.*([Mm]utation|[Ii]nfinite|[Hh]ydrat|[Qq]ueries|[Ss]uspense|[Pp]refetch))/,
+  /src[\\/]lib[\\/](api-client|session|session-endings|jwt|toast|playback|server-clock|format|document-title|local-cache|artist-credits)\.ts$/,
+  /contract[\\/]src[\\/](paths|limits)\.ts$/,
+];
+
 /** What the server sends compressed when a client takes it: text of 1 KiB or more. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
 
@@ -45,10 +53,27 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), twemojiAssets(), precompress()],
   resolve: { conditions: ['source'] },
+  // Components and features style themselves with CSS modules (x.module.css beside x.tsx):
+  // class names are local to their file and read as camelCase properties.
+  css: { modules: { localsConvention: 'camelCaseOnly' } },
   build: {
     target: 'es2022',
+    // Every browser the target admits preloads modules itself (Safari since 17): no polyfill.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // What every page runs in one chunk: the libraries, and the plumbing the shell itself
+        // imports. Compressed together they are ~3 kB smaller than as the pieces the automatic
+        // split makes of them (measured with `npm run first-load -w bench`). TanStack Query's
+        // parts that only pages use (mutations, infinite lists), hls.js and the pages keep
+        // their own chunks.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: (id) => FIRST_LOAD.some((re) => re.test(id)) }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
+import './components/ui/tokens.css';
 import './app/styles.css';
-import './app/phone.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,3 +9,9 @@ export function useSessionData(): void {
   useUserVotes();
   useFavoriteIds();
 }
+
+/** useSessionData as a component that draws nothing, for the shell to load after first paint. */
+export default function SessionData() {
+  useSessionData();
+  return null;
+}

@@ -1,28 +1,47 @@
 import { PAGES } from '@queuecast/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { cx } from '../components/ui/cx';
+import styles from './banner.module.css';
 
-const IMAGES = ['/banner-1.svg', '/banner-2.svg', '/banner-3.svg'];
+// Each image's tagline is text on the page, not in the picture: it keeps its size (and its
+// contrast, on a dark band) however narrow the banner is drawn.
+const IMAGES = [
+  { src: '/banner-1.svg', tagline: 'request it. hear it.' },
+  { src: '/banner-2.svg', tagline: 'the listeners pick the music' },
+  { src: '/banner-3.svg', tagline: 'live radio, your queue' },
+];
 export const BANNER_INTERVAL_MS = 60_000;
 
 /** Three images, a random one first, the next every 60 s with a 2 s cross-fade; links home. */
-export function Banner() {
+export function Banner({ className }: { className?: string }) {
   const [current, setCurrent] = useState(() => Math.floor(Math.random() * IMAGES.length));
   useEffect(() => {
     const timer = setInterval(() => setCurrent((i) => (i + 1) % IMAGES.length), BANNER_INTERVAL_MS);
     return () => clearInterval(timer);
   }, []);
   return (
-    <Link to={PAGES.queue.path()} className="banner" aria-label="Queuecast home">
-      {IMAGES.map((src, i) => (
+    <Link
+      to={PAGES.queue.path()}
+      className={cx(styles.banner, className)}
+      aria-label="Queuecast home"
+    >
+      {IMAGES.map(({ src }, i) => (
         <img
           key={src}
           src={src}
           alt=""
-          className={i === current ? 'banner-image visible' : 'banner-image'}
+          width={960}
+          height={120}
+          // The first picture is the page's largest: fetched first; the others wait.
+          fetchPriority={i === current ? 'high' : 'low'}
+          className={cx(styles.image, i === current && styles.visible)}
           data-testid={i === current ? 'banner-current' : undefined}
         />
       ))}
+      <span className={styles.tagline} data-testid="banner-tagline">
+        {IMAGES[current]!.tagline}
+      </span>
     </Link>
   );
 }

@@ -5,7 +5,11 @@ import { UserLink } from '../components/user-link';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
 import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
+import { Badge } from '../components/ui/badge';
+import { cardClass } from '../components/ui/card';
+import { cx } from '../components/ui/cx';
 import { sessionStore, useSession } from '../lib/session';
+import styles from './left-sidebar.module.css';
 
 function SearchBox() {
   const navigate = useNavigate();
@@ -16,7 +20,7 @@ function SearchBox() {
     if (q) void navigate(PAGES.search.path({ q }));
   };
   return (
-    <form role="search" onSubmit={submit} className="search-box">
+    <form role="search" onSubmit={submit} className={styles.search}>
       <input
         type="search"
         aria-label="Search songs"
@@ -35,7 +39,7 @@ function ActiveUsers() {
     a.username.localeCompare(b.username, undefined, { sensitivity: 'base' }),
   );
   return (
-    <section className="active-users" aria-labelledby="active-users-title">
+    <section className={styles.activeUsers} aria-labelledby="active-users-title">
       <h2 id="active-users-title">Active Users</h2>
       <ul>
         {sorted.map((u) => (
@@ -51,8 +55,10 @@ function ActiveUsers() {
 export function LeftSidebar({
   open,
   drawerRef,
+  className,
 }: {
   open: boolean;
+  className?: string;
   /** Takes focus when the menu opens at phone width. */
   drawerRef?: RefObject<HTMLElement | null>;
 }) {
@@ -69,11 +75,11 @@ export function LeftSidebar({
       ref={drawerRef}
       tabIndex={-1}
       aria-label="Site menu"
-      className={open ? 'left-sidebar open' : 'left-sidebar'}
+      className={cx(cardClass, styles.sidebar, open && styles.open, className)}
     >
       <SearchBox />
       <nav aria-label="Main">
-        <ul className="menu">
+        <ul className={styles.menu}>
           <li>
             <NavLink to={PAGES.queue.path()} end>
               Queue
@@ -93,7 +99,7 @@ export function LeftSidebar({
           </li>
         </ul>
         {session ? (
-          <ul className="menu">
+          <ul className={styles.menu}>
             <li>
               <NavLink to={PAGES.profile.path()}>{session.user.username}</NavLink>
             </li>
@@ -104,9 +110,9 @@ export function LeftSidebar({
               >
                 Inbox{' '}
                 {unread > 0 && (
-                  <span className="badge" data-testid="unread-badge">
+                  <Badge kind="count" data-testid="unread-badge">
                     {badgeText(unread)}
-                  </span>
+                  </Badge>
                 )}
               </NavLink>
             </li>
@@ -130,13 +136,13 @@ export function LeftSidebar({
               </li>
             )}
             <li>
-              <button type="button" className="link-button" onClick={logOut}>
+              <button type="button" className={styles.linkButton} onClick={logOut}>
                 Log Out
               </button>
             </li>
           </ul>
         ) : (
-          <ul className="menu">
+          <ul className={styles.menu}>
             <li>
               <NavLink to={PAGES.login.path()}>Log In</NavLink>
             </li>

@@ -1,11 +1,42 @@
-import { ChatPanel } from '../features/chat/components/chat-panel';
-import { NowPlayingPanel } from '../features/now-playing/components/now-playing-panel';
+import { lazy, Suspense } from 'react';
+import { NowPlayingSkeleton } from '../features/now-playing/components/now-playing-skeleton';
 
-export function RightSidebar() {
+// The player and the chat come in chunks of their own, fetched beside the page's: the first load
+// stays small, and their boxes are held for them meanwhile (the player's skeleton, the rest of
+// the sidebar for the chat), so nothing moves when they land.
+const NowPlayingPanel = lazy(() =>
+  import('../features/now-playing/components/now-playing-panel').then((m) => ({
+    default: m.NowPlayingPanel,
+  })),
+);
+const ChatPanel = lazy(() =>
+  import('../features/chat/components/chat-panel').then((m) => ({ default: m.ChatPanel })),
+);
+
+/** The station beside the page: the player (or, on a phone, its mini bar) and the chat. */
+export function RightSidebar({
+  className,
+  playingClassName,
+  chatClassName,
+  fullPlayerOnPhone,
+}: {
+  className: string | undefined;
+  playingClassName: string | undefined;
+  chatClassName: string | undefined;
+  fullPlayerOnPhone: boolean;
+}) {
   return (
-    <aside className="right-sidebar" aria-label="Station">
-      <NowPlayingPanel />
-      <ChatPanel />
+    <aside className={className} aria-label="Station">
+      <div className={playingClassName}>
+        <Suspense fallback={<NowPlayingSkeleton fullOnPhone={fullPlayerOnPhone} />}>
+          <NowPlayingPanel fullOnPhone={fullPlayerOnPhone} />
+        </Suspense>
+      </div>
+      <div className={chatClassName} id="chat">
+        <Suspense fallback={null}>
+          <ChatPanel />
+        </Suspense>
+      </div>
     </aside>
   );
 }

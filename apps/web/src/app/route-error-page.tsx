@@ -1,15 +1,14 @@
 import { PAGES } from '@queuecast/contract';
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title';
 
 /**
  * Shown inside the shell when a page fails: it threw while rendering, or its code could not be
  * loaded (offline, or a new version replaced the old chunks). Trying again reloads the page:
- * the router keeps a failed chunk load for good, and a reload also picks up a new version.
+ * React keeps a failed lazy import for good, and a reload also picks up a new version.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   useDocumentTitle('Error');
   useEffect(() => console.error('page failed', error), [error]);
   return (

@@ -1,89 +1,62 @@
-import { PAGES, type Route } from '@queuecast/contract';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteErrorPage } from './route-error-page';
+import { PAGES, type Route as PageRoute } from '@queuecast/contract';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { Shell } from './shell';
 
-/** Each page is its own chunk, so the first load carries only the shell. */
-const page = (
-  load: () => Promise<{ default: React.ComponentType }>,
-): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+// Each page is its own chunk, so the first load carries only the shell. React Router runs in
+// its declarative mode (<BrowserRouter>, <Routes>): the pages load their own data through
+// TanStack Query, so the data router's loaders, actions and fetchers would be dead weight,
+// and leaving them out takes about 60 kB (raw) off the first load.
+const QueuePage = lazy(() => import('../features/queue/pages/queue-page'));
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
+const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
+const FeedPage = lazy(() => import('../features/feed/pages/feed-page'));
+const UserPage = lazy(() => import('../features/people/pages/user-page'));
+const ArtistsPage = lazy(() => import('../features/catalog/pages/artists-page'));
+const ArtistPage = lazy(() => import('../features/catalog/pages/artist-page'));
+const PlatformPage = lazy(() => import('../features/catalog/pages/platform-page'));
+const TagsPage = lazy(() => import('../features/catalog/pages/tags-page'));
+const SearchPage = lazy(() => import('../features/catalog/pages/search-page'));
+const SongPage = lazy(() => import('../features/catalog/pages/song-page'));
+const OnelinerHistoryPage = lazy(() => import('../features/chat/pages/oneliner-history-page'));
+const InboxPage = lazy(() => import('../features/inbox/pages/inbox-page'));
+const AdminUsersPage = lazy(() => import('../features/admin/pages/admin-users-page'));
+const AddSongPage = lazy(() => import('../features/staff/pages/add-song-page'));
+const UploadSongPage = lazy(() => import('../features/staff/pages/upload-song-page'));
+const MissingSongsPage = lazy(() => import('../features/staff/pages/missing-songs-page'));
+const ReviewPage = lazy(() => import('../features/staff/pages/review-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A page's pattern as a child of the shell's '/': React Router wants it relative. */
-const child = (route: Route<string>) => route.pattern.replace(/^\//, '');
+const child = (route: PageRoute<string>) => route.pattern.replace(/^\//, '');
 
-export const router = createBrowserRouter([
-  {
-    path: PAGES.queue.pattern,
-    Component: Shell,
-    children: [
-      {
-        // A page that fails, or whose chunk fails to load, is shown as an error inside the
-        // shell, so the menu and the player stay usable.
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          { index: true, ...page(() => import('../features/queue/pages/queue-page')) },
-          { path: child(PAGES.login), ...page(() => import('../features/auth/pages/login-page')) },
-          {
-            path: child(PAGES.signup),
-            ...page(() => import('../features/auth/pages/signup-page')),
-          },
-          {
-            path: child(PAGES.profile),
-            ...page(() => import('../features/profile/pages/profile-page')),
-          },
-          { path: child(PAGES.feed), ...page(() => import('../features/feed/pages/feed-page')) },
-          {
-            path: child(PAGES.user),
-            ...page(() => import('../features/people/pages/user-page')),
-          },
-          {
-            path: child(PAGES.artists),
-            ...page(() => import('../features/catalog/pages/artists-page')),
-          },
-          {
-            path: child(PAGES.artist),
-            ...page(() => import('../features/catalog/pages/artist-page')),
-          },
-          {
-            path: child(PAGES.platform),
-            ...page(() => import('../features/catalog/pages/platform-page')),
-          },
-          { path: child(PAGES.tags), ...page(() => import('../features/catalog/pages/tags-page')) },
-          {
-            path: child(PAGES.search),
-            ...page(() => import('../features/catalog/pages/search-page')),
-          },
-          { path: child(PAGES.song), ...page(() => import('../features/catalog/pages/song-page')) },
-          {
-            path: child(PAGES.onelinerHistory),
-            ...page(() => import('../features/chat/pages/oneliner-history-page')),
-          },
-          { path: child(PAGES.inbox), ...page(() => import('../features/inbox/pages/inbox-page')) },
-          {
-            path: child(PAGES.adminUsers),
-            ...page(() => import('../features/admin/pages/admin-users-page')),
-          },
-          {
-            path: child(PAGES.addSong),
-            ...page(() => import('../features/staff/pages/add-song-page')),
-          },
-          {
-            path: child(PAGES.uploadSong),
-            ...page(() => import('../features/staff/pages/upload-song-page')),
-          },
-          {
-            path: child(PAGES.missingSongs),
-            ...page(() => import('../features/staff/pages/missing-songs-page')),
-          },
-          {
-            path: child(PAGES.review),
-            ...page(() => import('../features/staff/pages/review-page')),
-          },
-          { path: '*', ...page(() => import('./not-found-page')) },
-        ],
-      },
-    ],
-  },
-]);
+/** Every page of the site inside the shell (which catches a page that fails, see shell.tsx). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={PAGES.queue.pattern} element={<Shell />}>
+        <Route index element={<QueuePage />} />
+        <Route path={child(PAGES.login)} element={<LoginPage />} />
+        <Route path={child(PAGES.signup)} element={<SignupPage />} />
+        <Route path={child(PAGES.profile)} element={<ProfilePage />} />
+        <Route path={child(PAGES.feed)} element={<FeedPage />} />
+        <Route path={child(PAGES.user)} element={<UserPage />} />
+        <Route path={child(PAGES.artists)} element={<ArtistsPage />} />
+        <Route path={child(PAGES.artist)} element={<ArtistPage />} />
+        <Route path={child(PAGES.platform)} element={<PlatformPage />} />
+        <Route path={child(PAGES.tags)} element={<TagsPage />} />
+        <Route path={child(PAGES.search)} element={<SearchPage />} />
+        <Route path={child(PAGES.song)} element={<SongPage />} />
+        <Route path={child(PAGES.onelinerHistory)} element={<OnelinerHistoryPage />} />
+        <Route path={child(PAGES.inbox)} element={<InboxPage />} />
+        <Route path={child(PAGES.adminUsers)} element={<AdminUsersPage />} />
+        <Route path={child(PAGES.addSong)} element={<AddSongPage />} />
+        <Route path={child(PAGES.uploadSong)} element={<UploadSongPage />} />
+        <Route path={child(PAGES.missingSongs)} element={<MissingSongsPage />} />
+        <Route path={child(PAGES.review)} element={<ReviewPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

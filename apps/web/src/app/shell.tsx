@@ -1,63 +1,78 @@
-import { Suspense, useRef } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { Outlet } from 'react-router';
-import { useSessionData } from '../api/use-session-data';
-import { TOAST_DURATIONS } from '../lib/toast';
+import { PAGES } from '@queuecast/contract';
+import { lazy, Suspense, useRef } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Toaster } from '../components/ui/toast';
+import { cx } from '../components/ui/cx';
 import { Banner } from './banner';
 import { LeftSidebar } from './left-sidebar';
 import { RightSidebar } from './right-sidebar';
+import { RouteErrorBoundary } from './route-error-boundary';
+import styles from './shell.module.css';
+
+// The signed-in listener's votes and favourites load after the first paint: the page's lists
+// need them, the shell itself does not.
+const SessionData = lazy(() => import('../api/use-session-data'));
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { useMenuDrawer } from './use-menu-drawer';
 import { useLiveSync } from './use-live-sync';
 
 export function Shell() {
   useLiveSync();
-  useSessionData();
   const { open: menuOpen, toggle: toggleMenu, buttonRef, drawerRef } = useMenuDrawer();
   const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
   useFocusOnNavigation(main);
+  // The queue page opens with the station (banner, full player) on a phone; the others with
+  // their own content, the player shrunk to a bar at the bottom.
+  const onQueue = pathname === PAGES.queue.path();
   return (
-    <div className={menuOpen ? 'shell menu-open' : 'shell'}>
-      <a className="skip-link" href="#main">
+    <div className={cx(styles.shell, menuOpen && styles.menuOpen, !onQueue && styles.withMini)}>
+      <a className={styles.skip} href="#main">
         Skip to content
       </a>
       {/* Shown at phone width only: the sidebar menu folds behind this button. */}
-      <div className="top-bar">
+      <div className={styles.topBar} data-testid="top-bar">
         <button
           type="button"
           ref={buttonRef}
-          className="menu-toggle"
+          className={styles.menuToggle}
           aria-expanded={menuOpen}
           aria-controls="left-sidebar"
           onClick={toggleMenu}
         >
-          <span aria-hidden="true" className="menu-icon" />
+          <span aria-hidden="true" className={styles.menuIcon} />
           Menu
         </button>
-        <a className="chat-jump" href="#chat-title">
+        {!onQueue && (
+          <Link to={PAGES.queue.path()} className={styles.home}>
+            Queuecast
+          </Link>
+        )}
+        <a className={styles.chatJump} href="#chat-title">
           Chat
         </a>
       </div>
-      <LeftSidebar open={menuOpen} drawerRef={drawerRef} />
-      <div className="center">
-        <Banner />
-        <main id="main" tabIndex={-1} ref={main}>
-          <Suspense fallback={<p className="muted">Loading...</p>}>
-            <Outlet />
-          </Suspense>
+      <LeftSidebar open={menuOpen} drawerRef={drawerRef} className={styles.left} />
+      <div className={styles.center}>
+        <Banner className={styles.banner} />
+        <main id="main" tabIndex={-1} ref={main} className={styles.main}>
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<p className="muted">Loading...</p>}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
-      <RightSidebar />
-      {/* react-hot-toast keeps at most 20 toasts (its default limit), the most the product shows. */}
-      <Toaster
-        position="bottom-right"
-        toastOptions={{
-          duration: TOAST_DURATIONS.blank,
-          success: { duration: TOAST_DURATIONS.success },
-          error: { duration: TOAST_DURATIONS.error },
-          loading: { duration: TOAST_DURATIONS.loading },
-        }}
+      <RightSidebar
+        className={styles.right}
+        playingClassName={styles.playing}
+        chatClassName={styles.chat}
+        fullPlayerOnPhone={onQueue}
       />
+      <Toaster />
+      <Suspense fallback={null}>
+        <SessionData />
+      </Suspense>
     </div>
   );
 }

@@ -1,23 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { liveConnection } from '../lib/live-connection';
-import { routeLiveMessage } from '../lib/live-messages';
-import { sessionStore } from '../lib/session';
-import { notify } from '../lib/toast';
-import { liveHandlers } from './live-handlers';
 
-/** Keeps the live connection open for the page's lifetime and routes what it receives. */
+/**
+ * Keeps the live connection open for the page's lifetime and routes what it receives. The
+ * socket and its handlers arrive in a chunk of their own, fetched beside the page's chunk as
+ * soon as the shell has rendered: the first load stays within its budget, and the socket
+ * opens within a few milliseconds of where it would have.
+ */
 export function useLiveSync(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const handlers = liveHandlers({
-      queryClient,
-      currentUserId: () => sessionStore.get()?.user.id,
-      success: notify.success,
-      adoptRole: (userId, role) => sessionStore.adoptRole(userId, role),
-      sessionEnded: (tokenVersion, error) =>
-        sessionStore.ended(tokenVersion, () => notify.error(error, 'session-ended')),
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('./live-sync').then(({ startLiveSync }) => {
+      if (!left) stop = startLiveSync(queryClient);
     });
-    return liveConnection.subscribe((message) => routeLiveMessage(message, handlers));
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [queryClient]);
 }

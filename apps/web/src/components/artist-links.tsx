@@ -20,11 +20,11 @@ export function ArtistLinks({
         <Fragment key={id}>
           {i > 0 && ', '}
           {plain ? (
-            <a href={PAGES.artist.path({ id })} dir="auto">
+            <a href={PAGES.artist.path({ id })} dir="auto" title={name}>
               {name}
             </a>
           ) : (
-            <Link to={PAGES.artist.path({ id })} dir="auto">
+            <Link to={PAGES.artist.path({ id })} dir="auto" title={name}>
               {name}
             </Link>
           )}

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import styles from './collapsible.module.css';
 
 /** A titled section whose body opens and closes with a button (keyboard reachable). */
 export function Collapsible({
@@ -11,7 +12,7 @@ export function Collapsible({
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <section className="collapsible">
+    <section className={styles.collapsible}>
       <h2>
         <button
           type="button"

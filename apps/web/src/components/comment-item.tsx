@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, isoTime } from '../lib/format';
 import { UserLink } from './user-link';
+import { cx } from './ui/cx';
+import styles from './comment-item.module.css';
 
 /** One comment: optional context (e.g. its song), author, time and the text as plain text. */
 export function CommentItem(props: {
@@ -20,9 +22,12 @@ export function CommentItem(props: {
           {formatDateTime(props.createdAt)}
         </time>
       </div>
-      <p className="comment-text" dir="auto">
+      <p className={cx(styles.commentText, 'comment-text')} dir="auto">
         {props.comment}
       </p>
     </li>
   );
 }
+
+/** The look of a list of CommentItems (the song page's comments, the queue page's recent ones). */
+export const commentListClass = styles.commentList;

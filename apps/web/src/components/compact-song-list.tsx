@@ -8,6 +8,7 @@ import { ArtistLinks } from './artist-links';
 import { FavoriteToggle, useFavoriteHandler } from './favorite-toggle';
 import { RequestButton, useRequestHandler } from './request-button';
 import { VoteControl, useVoteHandler } from './vote-control';
+import styles from './compact-song-list.module.css';
 
 /** A short status line: played recently, no audio yet, or ready to request. */
 export function songStatusText(song: Pick<Song, 'recently_played' | 'has_file'>): string {
@@ -30,21 +31,21 @@ export function CompactSongList({ songs, label }: { songs: readonly Song[]; labe
   const onFavorite = useFavoriteHandler(loggedIn);
   const onRequest = useRequestHandler('compact');
   return (
-    <ul className="compact-songs" aria-label={label}>
+    <ul className={styles.compactSongs} aria-label={label}>
       {songs.map((song) => (
         <li key={song.id}>
-          <div className="compact-main">
-            <span className="compact-artist">
+          <div className={styles.compactMain}>
+            <span className={styles.compactArtist}>
               <ArtistLinks song={song} />
             </span>
-            <Link to={PAGES.song.path({ id: song.id })} className="compact-title" dir="auto">
+            <Link to={PAGES.song.path({ id: song.id })} className={styles.compactTitle} dir="auto">
               {song.title}
             </Link>
             <span className="muted">
               {formatLength(song.length)} · {songStatusText(song)}
             </span>
           </div>
-          <div className="compact-actions">
+          <div className={styles.compactActions}>
             <VoteControl
               songId={song.id}
               title={song.title}

@@ -1,6 +1,7 @@
 import { coverArtAt, type ArtSize } from '@queuecast/contract';
 import { useState } from 'react';
-import './cover-art.css';
+import styles from './cover-art.module.css';
+import { cx } from './ui/cx';
 
 /** The station's own cover, when a song's cover is missing or does not load. */
 export const STATION_COVER = '/cover.svg';
@@ -26,7 +27,7 @@ export function CoverArt({ url, size, display, alt, className }: CoverArtProps) 
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <img
-      className={className ? `cover-art ${className}` : 'cover-art'}
+      className={cx(styles.art, className)}
       src={failed === src ? STATION_COVER : src}
       alt={alt}
       width={display}

@@ -2,6 +2,8 @@ import type { Song } from '@queuecast/contract';
 import { memo, useCallback } from 'react';
 import { useAddFavorite } from '../api/add-favorite';
 import { useRemoveFavorite } from '../api/remove-favorite';
+import { cx } from './ui/cx';
+import styles from './song-controls.module.css';
 
 export type FavoriteHandler = (song: Song, favorited: boolean) => void;
 
@@ -25,16 +27,18 @@ export const FavoriteToggle = memo(function FavoriteToggle({
   favorited,
   onToggle,
   label = 'Favorite',
+  className,
 }: {
   song: Song;
   favorited: boolean;
   onToggle: FavoriteHandler;
   label?: string;
+  className?: string;
 }) {
   return (
     <button
       type="button"
-      className={favorited ? 'fav-toggle on' : 'fav-toggle'}
+      className={cx(styles.favToggle, favorited && styles.on, className)}
       aria-label={label}
       aria-pressed={favorited}
       title={favorited ? 'Remove from favorites' : 'Add to favorites'}

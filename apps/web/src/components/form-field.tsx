@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { fieldClass } from './ui/field';
 
 /** A labelled input: the label names the control for screen readers and tests alike. */
 export function FormField({
@@ -7,7 +8,7 @@ export function FormField({
 }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className="field">
+    <div className={fieldClass}>
       <label htmlFor={id}>{label}</label>
       <input id={id} {...input} />
     </div>

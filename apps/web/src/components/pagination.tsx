@@ -1,4 +1,6 @@
 import { pageList } from './page-list';
+import styles from './pagination.module.css';
+import { cx } from './ui/cx';
 
 /**
  * Previous / numbered / Next page buttons. Long lists show them above and below, hence the
@@ -18,7 +20,7 @@ export function Pagination({
   if (totalPages <= 1) return null;
   return (
     <nav
-      className="pagination"
+      className={styles.pagination}
       aria-label={position === 'top' ? 'Pages' : 'Pages (bottom)'}
       data-position={position}
     >
@@ -27,14 +29,14 @@ export function Pagination({
       </button>
       {pageList(totalPages, page).map((item, i) =>
         item === 'gap' ? (
-          <span key={`gap-${i}`} className="page-gap" aria-hidden="true">
+          <span key={`gap-${i}`} className={styles.pageGap} aria-hidden="true">
             …
           </span>
         ) : (
           <button
             key={item}
             type="button"
-            className={item === page ? 'page current' : 'page'}
+            className={cx(styles.page, item === page && styles.current)}
             aria-label={`Page ${item}`}
             aria-current={item === page ? 'page' : undefined}
             onClick={() => onPage(item)}

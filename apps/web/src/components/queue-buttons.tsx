@@ -12,6 +12,7 @@ import {
   queueSuccessText,
   type QueueFilter,
 } from './queue-rules';
+import styles from './pagination.module.css';
 
 const serverMessage = (err: Error) =>
   err instanceof ApiError
@@ -42,7 +43,12 @@ export function QueueButtons({
   const reason = !session ? 'Login required' : (disabledReason ?? undefined);
   return (
     <>
-      <div className="queue-buttons" role="group" aria-label="Queue a song" aria-busy={isPending}>
+      <div
+        className={styles.queueButtons}
+        role="group"
+        aria-label="Queue a song"
+        aria-busy={isPending}
+      >
         {QUEUE_PICKS.map((pick) => (
           <button
             key={pick}

@@ -2,6 +2,8 @@ import { formatClockTime, isoTime } from '../lib/format';
 import { playTimeText } from './play-time';
 import { UserLink } from './user-link';
 import type { TableSong } from './table-song';
+import { cx } from './ui/cx';
+import styles from './queue-cells.module.css';
 
 /**
  * The queue page's Play Time cell: for a waiting request its place in the queue and the local
@@ -13,21 +15,25 @@ export function PlayTimeCell({ song, now }: { song: TableSong; now: number }) {
   const text = playTimeText(song, now);
   if (song.source !== 'upcoming' || song.start_time === undefined) return <>{text}</>;
   const eta = (
-    <time className="eta" dateTime={isoTime(song.start_time)} title="Expected start">
+    <time
+      className={cx(styles.eta, 'eta')}
+      dateTime={isoTime(song.start_time)}
+      title="Expected start"
+    >
       {formatClockTime(song.start_time)}
     </time>
   );
   if (song.up_next) {
     return (
       <>
-        <span className="up-next">{text}</span> {eta}
+        <span className={cx(styles.upNext, 'up-next')}>{text}</span> {eta}
       </>
     );
   }
   return (
     <>
       {song.position !== undefined && (
-        <span className="queue-pos" aria-label={`Position ${song.position}`}>
+        <span className={cx(styles.queuePos, 'queue-pos')} aria-label={`Position ${song.position}`}>
           #{song.position}
         </span>
       )}{' '}
@@ -53,7 +59,7 @@ export function RequestedByCell({
   return (
     <>
       <UserLink username={song.requested_by_username} />
-      {own && <span className="own-badge"> (you)</span>}
+      {own && <span className={styles.ownBadge}> (you)</span>}
     </>
   );
 }

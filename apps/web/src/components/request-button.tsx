@@ -23,6 +23,7 @@ import {
   unplayableText,
   type RequestPlace,
 } from './request-rules';
+import styles from './song-controls.module.css';
 
 export type RequestHandler = (songId: number) => void;
 
@@ -85,7 +86,7 @@ export const RequestButton = memo(function RequestButton({
   return (
     <button
       type="button"
-      className="request-button"
+      className={styles.requestButton}
       aria-label={`${text === '...' ? 'Requesting' : text}: ${song.title}`}
       aria-busy={status === 'busy'}
       title={title}

@@ -13,7 +13,11 @@ import { PlayTimeCell, RequestedByCell } from './queue-cells';
 import { RequestButton, useRequestHandler, type RequestHandler } from './request-button';
 import { nextSort, sortSongs, type SortField, type SortState } from './song-sort';
 import type { TableSong } from './table-song';
+import { tagClass } from './ui/badge';
+import { cx } from './ui/cx';
+import { numClass, SortHeader, Table } from './ui/table';
 import { VoteControl, useVoteHandler, type VoteHandler } from './vote-control';
+import styles from './song-table.module.css';
 
 export interface SongTableProps {
   /** List songs, or queue entries with their queue fields (Play Time, Requested By). */
@@ -94,68 +98,55 @@ export function SongTable(props: SongTableProps) {
       );
     }
     const active = sort?.field === field;
-    const ascending = sort?.direction === 'asc';
     return (
-      <th
-        scope="col"
+      <SortHeader
         className={className}
-        aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}
+        direction={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+        onSort={() => setSort(nextSort(sort, field))}
       >
-        <button
-          type="button"
-          className="sort-button"
-          onClick={() => setSort(nextSort(sort, field))}
-        >
-          {text}
-          <span aria-hidden="true" className="sort-arrow">
-            {active ? (ascending ? ' ▲' : ' ▼') : ' ↕'}
-          </span>
-        </button>
-      </th>
+        {text}
+      </SortHeader>
     );
   };
 
   return (
     // Clicks on the rows' plain links bubble here and navigate in-app (delegated-links.ts).
-    <div
-      className="table-scroll"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
+    <Table
+      label={label}
+      scrollClassName={styles.scroll}
+      className={cx(styles.table, sortable && styles.sortable)}
       onClick={onLinkClick}
     >
-      <table className="song-table">
-        <thead>
-          <tr>
-            {header('Artist', 'artist')}
-            {header('Title', 'title')}
-            {header('Length', 'length', 'num col-length')}
-            {cols.playTime && header('Play Time', 'start_time', 'col-time')}
-            {cols.requestedBy && header('Requested By', 'requested_by_username', 'col-by')}
-            {header('Rating', 'avg_vote', 'col-rating')}
-            {cols.favorites && header('Fav', 'favorited', 'col-fav')}
-            {cols.request && header('Request', undefined, 'col-request')}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((song) => (
-            <SongRow
-              key={rowKey(song)}
-              song={song}
-              cols={cols}
-              now={playTime?.now ?? 0}
-              loggedIn={loggedIn}
-              own={me !== null && song.requested_by_username === me}
-              ownVote={votes[String(song.id)]}
-              favorited={favoriteIds.has(song.id)}
-              onVote={onVote}
-              onFavorite={onFavorite}
-              onRequest={onRequest}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+      <thead>
+        <tr>
+          {header('Artist', 'artist')}
+          {header('Title', 'title')}
+          {header('Length', 'length', cx(numClass, styles.colLength))}
+          {cols.playTime && header('Play Time', 'start_time', styles.colTime)}
+          {cols.requestedBy && header('Requested By', 'requested_by_username', styles.colBy)}
+          {header('Rating', 'avg_vote', styles.colRating)}
+          {cols.favorites && header('Fav', 'favorited', styles.colFav)}
+          {cols.request && header('Request', undefined, styles.colRequest)}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((song) => (
+          <SongRow
+            key={rowKey(song)}
+            song={song}
+            cols={cols}
+            now={playTime?.now ?? 0}
+            loggedIn={loggedIn}
+            own={me !== null && song.requested_by_username === me}
+            ownVote={votes[String(song.id)]}
+            favorited={favoriteIds.has(song.id)}
+            onVote={onVote}
+            onFavorite={onFavorite}
+            onRequest={onRequest}
+          />
+        ))}
+      </tbody>
+    </Table>
   );
 }
 
@@ -195,22 +186,36 @@ const SongRow = memo(function SongRow({
   onRequest: RequestHandler;
 }) {
   const onAir = cols.highlightNow && (song.source === 'now' || song.isNowPlaying === true);
-  const className = [onAir && 'now-row', own && 'own-row'].filter(Boolean).join(' ');
+  // The plain now-row and own-row classes stay beside the module's: the browser tests find the
+  // rows by them.
   return (
-    <tr className={className || undefined}>
+    <tr
+      className={cx(
+        onAir && styles.nowRow,
+        onAir && 'now-row',
+        own && styles.ownRow,
+        own && 'own-row',
+      )}
+    >
       <td data-col="artist">
         <ArtistLinks song={song} plain />
       </td>
       <td data-col="title">
-        <CoverArt url={song.cover_art_url} size={96} display={32} alt="" className="cover-thumb" />
-        <a href={PAGES.song.path({ id: song.id })} dir="auto">
+        <CoverArt
+          url={song.cover_art_url}
+          size={96}
+          display={32}
+          alt=""
+          className={cx(styles.thumb, 'cover-thumb')}
+        />
+        <a href={PAGES.song.path({ id: song.id })} dir="auto" title={song.title}>
           {song.title}
         </a>
         {song.platform && song.platform_brief && (
           <>
             {' '}
             <a
-              className="platform-badge"
+              className={cx(tagClass, styles.badge)}
               href={PAGES.platform.path({ platform: song.platform })}
               aria-label={`${song.platform_brief} (${song.platform})`}
               title={song.platform}
@@ -220,7 +225,7 @@ const SongRow = memo(function SongRow({
           </>
         )}
       </td>
-      <td className="num" data-col="length">
+      <td className={numClass} data-col="length">
         {formatLength(song.length)}
       </td>
       {cols.playTime && (

@@ -3,6 +3,8 @@ import { useRemoveVote } from '../api/remove-vote';
 import { useSetVote } from '../api/set-vote';
 import { notify } from '../lib/toast';
 import { averageBarWidth, shownAverage, VOTE_MAX, voteAction } from './vote-rules';
+import styles from './song-controls.module.css';
+import { cx } from './ui/cx';
 
 const STARS = Array.from({ length: VOTE_MAX }, (_, i) => i + 1);
 
@@ -56,7 +58,7 @@ export const VoteControl = memo(function VoteControl({
   const summary = average === null ? 'no votes yet' : `average ${average} of 5`;
   return (
     <div
-      className="vote-control"
+      className={styles.voteControl}
       role="group"
       aria-label={title ? `Rating of ${title}: ${summary}` : `Rating: ${summary}`}
       title={hint}
@@ -66,7 +68,7 @@ export const VoteControl = memo(function VoteControl({
           <button
             key={n}
             type="button"
-            className={ownVote !== undefined && n <= ownVote ? 'star on' : 'star'}
+            className={cx(styles.star, ownVote !== undefined && n <= ownVote && styles.on)}
             aria-label={`Vote ${n}`}
             aria-pressed={ownVote === n}
             title={hint ?? (ownVote === n ? 'Remove your vote' : `Vote ${n}`)}
@@ -77,7 +79,7 @@ export const VoteControl = memo(function VoteControl({
           </button>
         ))}
       </span>
-      <span className="vote-bar" aria-hidden="true">
+      <span className={styles.voteBar} aria-hidden="true">
         <span style={{ width: averageBarWidth(average) }} />
       </span>
     </div>

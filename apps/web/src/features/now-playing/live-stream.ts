@@ -21,17 +21,20 @@ const NATIVE_LIVE_MARGIN_S = 6;
 type NativeHlsAudio = HTMLAudioElement & { getStartDate?: () => Date };
 
 /**
- * Opens the live stream on `audio`. hls.js is loaded on first use
- * so the first page load does not carry it; where Media Source is missing the browser's own
- * HLS plays, and where that is missing too, the MP3. `onFatal` reports an error that ends
- * playback; the caller then destroys the stream.
+ * Opens the live stream on `audio`. Where the browser plays HLS itself (Safari, iOS, recent
+ * Chromium) it does, and hls.js is never fetched; elsewhere hls.js is loaded on this first
+ * Play (the first page load never carries it) and plays through Media Source; where that is
+ * missing too, the MP3. `onFatal` reports an error that ends playback; the caller then
+ * destroys the stream.
  */
 export async function openLiveStream(
   audio: HTMLAudioElement,
   onFatal: (error: Error) => void,
 ): Promise<LiveStream> {
-  const { default: Hls } = await import('hls.js/light');
-  if (Hls.isSupported()) {
+  const native = audio.canPlayType('application/vnd.apple.mpegurl') !== '';
+  const mediaSource = 'MediaSource' in window || 'ManagedMediaSource' in window;
+  const Hls = native || !mediaSource ? null : (await import('hls.js/light')).default;
+  if (Hls?.isSupported()) {
     const hls = new Hls({
       lowLatencyMode: PLAYER.lowLatency,
       backBufferLength: PLAYER.backBufferSeconds,
@@ -62,7 +65,6 @@ export async function openLiveStream(
       },
     };
   }
-  const native = audio.canPlayType('application/vnd.apple.mpegurl') !== '';
   const stopJump = native
     ? jumpToLiveEdge(audio, () => {
         const { seekable } = audio;

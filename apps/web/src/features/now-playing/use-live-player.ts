@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { notify } from '../../lib/toast';
-import { openLiveStream, type LiveStream, type StreamEngine } from './live-stream';
+import type { LiveStream, StreamEngine } from './live-stream';
 import { browserStore, clampVolume, readSettings, writeSettings } from './player-settings';
 import { ProgressWatch, retryDelay, WATCH_INTERVAL_MS } from './reconnect-rules';
 
@@ -102,7 +102,9 @@ export function useLivePlayer(): LivePlayer {
           if (attempt.current === waiting) reopen.current(true);
         }, retryDelay(failures.current++));
       };
-      openLiveStream(audio, failed)
+      // The stream's code (and hls.js, where it is needed) comes with the first Play.
+      import('./live-stream')
+        .then(({ openLiveStream }) => openLiveStream(audio, failed))
         .then((opened) => {
           if (attempt.current !== id) return opened.destroy();
           stream.current = opened;

@@ -4,6 +4,7 @@ import { formatDateTime, isoTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useLogoutUser } from '../api/logout-user';
 import { useSetUserRole } from '../api/set-user-role';
+import styles from '../admin-users.module.css';
 
 function When({ at }: { at: number | null }) {
   if (at === null) return <span className="muted">Never</span>;
@@ -33,7 +34,7 @@ export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
     );
   return (
     <tr>
-      <td data-label="Username" className="admin-username">
+      <td data-label="Username" className={styles.adminUsername}>
         <span>
           {user.username}
           {self && <span className="muted"> (you)</span>}

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import '../admin-users.css';
 import { RoleGate } from '../../../components/role-gate';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
@@ -7,6 +6,8 @@ import { notify } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers } from '../api/get-admin-users';
 import { UserRow } from '../components/user-row';
+import { cx } from '../../../components/ui/cx';
+import styles from '../admin-users.module.css';
 
 /** The username filter asks the server after this pause in typing. */
 const FILTER_DEBOUNCE_MS = 300;
@@ -40,7 +41,7 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
       <p className="muted">
         A role change takes effect at once: the user is signed out everywhere and logs in again.
       </p>
-      <div className="admin-filter">
+      <div className={styles.adminFilter}>
         <label htmlFor={filterId}>Filter by username</label>
         <input
           id={filterId}
@@ -55,7 +56,10 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
       ) : list.length === 0 ? (
         <p className="muted">{isError ? 'The users could not be loaded.' : 'No users found.'}</p>
       ) : (
-        <table className="admin-users-table" aria-busy={users.isFetching}>
+        <table
+          className={cx(styles.adminUsersTable, 'admin-users-table')}
+          aria-busy={users.isFetching}
+        >
           <thead>
             <tr>
               <th scope="col">Username</th>

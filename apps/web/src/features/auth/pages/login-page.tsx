@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
+import styles from '../auth.module.css';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
@@ -41,7 +42,7 @@ export default function LoginPage() {
   };
 
   return (
-    <section className="auth-page">
+    <section className={styles.authPage}>
       <h1>Log In</h1>
       <form onSubmit={submit} noValidate>
         <FormField

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
+import styles from '../auth.module.css';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notify } from '../../../lib/toast';
 import { useSignup } from '../api/signup';
@@ -52,7 +53,7 @@ export default function SignupPage() {
   };
 
   return (
-    <section className="auth-page">
+    <section className={styles.authPage}>
       <h1>Sign Up</h1>
       <form onSubmit={submit} noValidate>
         <FormField

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { tagsPath } from '../tag-paths';
 import type { ScaledTag } from '../tag-scale';
+import { cx } from '../../../components/ui/cx';
+import styles from '../catalog.module.css';
 
 /** A tag in a cloud: sized and weighted by its count, with the count beside it. */
 export function ScaledTagLink({ tag }: { tag: ScaledTag }) {
@@ -12,7 +14,7 @@ export function ScaledTagLink({ tag }: { tag: ScaledTag }) {
       >
         {tag.tag}
       </Link>{' '}
-      <span className="muted tag-count">({tag.count})</span>
+      <span className={cx('muted', styles.tagCount)}>({tag.count})</span>
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { LIMITS, PAGES, type SongDetail } from '@queuecast/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CommentItem } from '../../../components/comment-item';
+import { CommentItem, commentListClass } from '../../../components/comment-item';
 import { describeFailure } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { usePostComment } from '../api/post-comment';
 import { commentFailureText } from '../comment-rules';
+import styles from '../song-page.module.css';
 
 function CommentForm({ songId }: { songId: number }) {
   const post = usePostComment();
@@ -25,7 +26,7 @@ function CommentForm({ songId }: { songId: number }) {
     );
   };
   return (
-    <form onSubmit={submit} className="comment-form">
+    <form onSubmit={submit} className={styles.commentForm}>
       <label htmlFor={id}>Add a comment</label>
       <textarea
         id={id}
@@ -52,7 +53,7 @@ export function SongComments({
   loggedIn: boolean;
 }) {
   return (
-    <section aria-labelledby="comments-title" className="comments">
+    <section aria-labelledby="comments-title" className={styles.comments}>
       <h2 id="comments-title">Comments</h2>
       {loggedIn ? (
         <CommentForm songId={songId} />
@@ -64,7 +65,7 @@ export function SongComments({
       {comments.length === 0 ? (
         <p className="muted">No comments yet.</p>
       ) : (
-        <ul className="comment-list" aria-label="Comments">
+        <ul className={commentListClass} aria-label="Comments">
           {comments.map((c) => (
             <CommentItem
               key={c.id}

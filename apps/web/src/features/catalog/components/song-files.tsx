@@ -1,12 +1,16 @@
 import type { DetailSong, FileRecord } from '@queuecast/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import '../song-files.css';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useAssociateFile } from '../api/associate-file';
 import { useFileSearch } from '../api/search-files';
 import { UnassociateFailure, useUnassociateFile } from '../api/unassociate-file';
 import { fileOwnerText, fileSearchRefusal } from '../file-panel-rules';
+import { fieldErrorClass } from '../../../components/ui/field';
+import { cardClass } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import styles from '../song-page.module.css';
+import { Badge } from '../../../components/ui/badge';
 
 const UNASSOCIATE_TEXTS = {
   find: 'Failed to find file by name',
@@ -50,10 +54,10 @@ export default function SongFiles({ song }: { song: DetailSong }) {
   };
 
   return (
-    <section className="panel song-files" aria-labelledby="files-title">
+    <section className={cx(cardClass, styles.songFiles)} aria-labelledby="files-title">
       <h2 id="files-title">File</h2>
       {song.filename ? (
-        <p className="song-file-name">
+        <p className={styles.songFileName}>
           <span className="muted">File: </span>
           <span data-testid="song-filename">{song.filename}</span>
         </p>
@@ -69,7 +73,7 @@ export default function SongFiles({ song }: { song: DetailSong }) {
         />
       ) : (
         <>
-          <div className="song-files-actions">
+          <div className={styles.songFilesActions}>
             {song.filename && (
               <button type="button" disabled={unassociate.isPending} onClick={onUnassociate}>
                 Unassociate
@@ -86,7 +90,7 @@ export default function SongFiles({ song }: { song: DetailSong }) {
             </button>
           </div>
           {reason && (
-            <p className="form-error" role="alert">
+            <p className={fieldErrorClass} role="alert">
               {reason}
             </p>
           )}
@@ -150,8 +154,13 @@ function FileSearch({
   const files = search.data;
   return (
     <div className="file-search">
-      <form role="search" aria-label="Search files" onSubmit={submit} className="file-search-form">
-        <div className="file-search-field">
+      <form
+        role="search"
+        aria-label="Search files"
+        onSubmit={submit}
+        className={styles.fileSearchForm}
+      >
+        <div className={styles.fileSearchField}>
           <label htmlFor={termId}>File name</label>
           <input
             id={termId}
@@ -170,7 +179,7 @@ function FileSearch({
         </button>
       </form>
       {reason && (
-        <p className="form-error" role="alert">
+        <p className={fieldErrorClass} role="alert">
           {reason}
         </p>
       )}
@@ -181,14 +190,14 @@ function FileSearch({
           No matching files found
         </p>
       ) : files ? (
-        <ul className="file-results" aria-label="Matching files">
+        <ul className={styles.fileResults} aria-label="Matching files">
           {files.map((file) => (
             <li key={file.fileid}>
-              <div className="file-result-main">
+              <div className={styles.fileResultMain}>
                 <span className="file-result-name">{file.filename}</span>
                 <span className="muted">
                   {fileOwnerText(file, song.id)}
-                  {file.pending && <span className="chip subtle">Pending review</span>}
+                  {file.pending && <Badge kind="tag">Pending review</Badge>}
                 </span>
               </div>
               <button

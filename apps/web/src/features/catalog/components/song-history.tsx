@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { UserLink } from '../../../components/user-link';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { useDjLabel } from '../../../lib/playback';
+import styles from '../song-page.module.css';
 
 /** One dated line of a history: when, and who (a listener, linked to their page, or a label). */
 interface Entry {
@@ -22,7 +23,7 @@ function HistoryToggle(props: { name: string; count: number; entries: Entry[]; e
   const { name, count, entries, empty } = props;
   const label = name.charAt(0).toUpperCase() + name.slice(1);
   return (
-    <section className="song-panel">
+    <section className={styles.songPanel}>
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {open ? `Hide ${name}` : `Show ${name} (${count})`}
       </button>
@@ -31,7 +32,7 @@ function HistoryToggle(props: { name: string; count: number; entries: Entry[]; e
           (entries.length === 0 ? (
             <p className="muted">{empty}</p>
           ) : (
-            <ul className="history-list" aria-label={label}>
+            <ul className={styles.historyList} aria-label={label}>
               {entries.map((e, i) => (
                 <li key={`${e.at}-${i}`}>
                   <time dateTime={isoTime(e.at)}>{formatDateTime(e.at)}</time>{' '}

@@ -4,6 +4,7 @@ import { describeFailure } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { usePreview } from '../api/get-preview';
 import { PREVIEW_URL_LIFETIME_MS, previewFailureText } from '../preview-rules';
+import styles from '../song-page.module.css';
 
 /**
  * The song page's Preview: one fetch at a time; once loaded the button is disabled
@@ -33,7 +34,7 @@ export function SongPreview({ song }: { song: Pick<Song, 'id' | 'title' | 'has_f
   };
 
   return (
-    <div className="song-preview">
+    <div className={styles.songPreview}>
       <button
         type="button"
         onClick={load}

@@ -3,6 +3,7 @@ import { RequestAllowanceNote } from '../../../components/request-allowance';
 import { useRequestHandler, useRequestStatus } from '../../../components/request-button';
 import { requestableAgainText, songRequestView } from '../../../components/request-rules';
 import { serverNow, useTicking } from '../../../lib/server-clock';
+import styles from '../song-page.module.css';
 
 /** The wait for a locked song counts down in whole seconds. */
 const COUNTDOWN_TICK_MS = 1000;
@@ -20,7 +21,7 @@ export function SongRequest({ song, loggedIn }: { song: Song; loggedIn: boolean 
   const now = useTicking(serverNow, COUNTDOWN_TICK_MS);
   const again = song.recently_played ? requestableAgainText(song.requestable_at, now) : null;
   return (
-    <div className="song-request">
+    <div className={styles.songRequest}>
       <button
         type="button"
         disabled={disabled}

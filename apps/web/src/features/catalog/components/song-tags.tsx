@@ -2,6 +2,8 @@ import { LIMITS, type SongDetail } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { tagsPath } from '../tag-paths';
 import { topTags } from '../tag-scale';
+import { cx } from '../../../components/ui/cx';
+import styles from '../catalog.module.css';
 
 /** The song's tags as chips, then up to 8 related tags by count, each with its count. */
 export function SongTags({ detail }: { detail: SongDetail }) {
@@ -9,10 +11,10 @@ export function SongTags({ detail }: { detail: SongDetail }) {
   return (
     <>
       {detail.tags.length > 0 && (
-        <ul className="tag-chips" aria-label="Tags">
+        <ul className={styles.tagChips} aria-label="Tags">
           {detail.tags.map((tag) => (
             <li key={tag}>
-              <Link className="chip" to={tagsPath([tag])}>
+              <Link className={styles.chip} to={tagsPath([tag])}>
                 {tag}
               </Link>
             </li>
@@ -20,12 +22,12 @@ export function SongTags({ detail }: { detail: SongDetail }) {
         </ul>
       )}
       {related.length > 0 && (
-        <div className="related-line">
+        <div className={styles.relatedLine}>
           <span className="muted">Related tags:</span>
-          <ul className="tag-chips" aria-label="Related tags">
+          <ul className={styles.tagChips} aria-label="Related tags">
             {related.map(([tag, count]) => (
               <li key={tag}>
-                <Link className="chip subtle" to={tagsPath([tag])}>
+                <Link className={cx(styles.chip, styles.subtle)} to={tagsPath([tag])}>
                   {tag} <span className="muted">({count})</span>
                 </Link>
               </li>

@@ -4,6 +4,9 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { usePostTweak } from '../api/post-tweak';
 import { tweakSeconds } from '../tweak-input';
+import { fieldErrorClass } from '../../../components/ui/field';
+import styles from '../song-page.module.css';
+import { cardClass } from '../../../components/ui/card';
 
 const FIELDS = [
   ['h_skip', 'Skip (s)', 'Seconds skipped at the start'],
@@ -47,9 +50,9 @@ export default function SongTweaks({ song }: { song: DetailSong }) {
   };
 
   return (
-    <section className="panel song-tweaks" aria-labelledby="tweaks-title">
+    <section className={cardClass} aria-labelledby="tweaks-title">
       <h2 id="tweaks-title">Helper tweaks</h2>
-      <form onSubmit={submit} className="tweak-form">
+      <form onSubmit={submit} className={styles.tweakForm}>
         {FIELDS.map(([key, label, hint]) => (
           <label key={key}>
             {label}
@@ -71,7 +74,7 @@ export default function SongTweaks({ song }: { song: DetailSong }) {
           Save tweaks
         </button>
         {reason && (
-          <p className="form-error" role="alert">
+          <p className={fieldErrorClass} role="alert">
             {reason}
           </p>
         )}

@@ -2,6 +2,7 @@ import type { SongDetail } from '@queuecast/contract';
 import { useId, useState } from 'react';
 import { UserLink } from '../../../components/user-link';
 import type { VoteHandler } from '../../../components/vote-control';
+import styles from '../song-page.module.css';
 
 /**
  * The song page's votes panel: a toggle that shows who voted what, a heart beside voters who also
@@ -20,7 +21,7 @@ export function SongVotes({
   const id = useId();
   const fans = new Set(detail.favorites.map((f) => f.username));
   return (
-    <section className="song-panel">
+    <section className={styles.songPanel}>
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {open ? 'Hide votes' : `Show votes (${detail.votes.length})`}
       </button>
@@ -29,20 +30,25 @@ export function SongVotes({
           (detail.votes.length === 0 ? (
             <p className="muted">No votes yet.</p>
           ) : (
-            <ul className="vote-list" aria-label="Votes">
+            <ul className={styles.voteList} aria-label="Votes">
               {detail.votes.map((v) => (
                 <li key={v.username}>
                   <UserLink username={v.username} />
                   {fans.has(v.username) && (
-                    <span className="fan" role="img" aria-label="favorited" title="Favorited">
+                    <span
+                      className={styles.fan}
+                      role="img"
+                      aria-label="favorited"
+                      title="Favorited"
+                    >
                       ♥
                     </span>
                   )}
-                  <span className="vote-value">{v.vote}</span>
+                  <span className={styles.voteValue}>{v.vote}</span>
                   {v.username === username && (
                     <button
                       type="button"
-                      className="link-button inline"
+                      className={styles.linkButtonInline}
                       onClick={() => onVote(detail.song.id, v.vote, v.vote)}
                     >
                       Remove

@@ -3,6 +3,7 @@ import { notify } from '../../../lib/toast';
 import { useTagCloud } from '../api/get-tag-cloud';
 import { scaleTags } from '../tag-scale';
 import { ScaledTagLink } from './scaled-tag-link';
+import styles from '../catalog.module.css';
 
 const SKELETONS = [5, 8, 4, 7, 6, 9, 5, 6, 8, 4, 7, 5];
 
@@ -14,9 +15,9 @@ export function TagCloud() {
   }, [isError]);
   if (isPending) {
     return (
-      <div className="tag-cloud" role="status" aria-label="Loading tags">
+      <div className={styles.tagCloud} role="status" aria-label="Loading tags">
         {SKELETONS.map((w, i) => (
-          <span key={i} className="skeleton" style={{ width: `${w}ch` }} />
+          <span key={i} className={styles.skeleton} style={{ width: `${w}ch` }} />
         ))}
       </div>
     );
@@ -25,7 +26,7 @@ export function TagCloud() {
   const tags = scaleTags(data, 0.5);
   if (tags.length === 0) return <p className="muted">No tags yet.</p>;
   return (
-    <ul className="tag-cloud" aria-label="All tags">
+    <ul className={styles.tagCloud} aria-label="All tags">
       {tags.map((t) => (
         <li key={t.tag}>
           <ScaledTagLink tag={t} />

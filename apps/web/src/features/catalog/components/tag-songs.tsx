@@ -12,6 +12,7 @@ import { tagsPath } from '../tag-paths';
 import { scaleTags } from '../tag-scale';
 import { usePageOffset } from '../use-page-offset';
 import { ScaledTagLink } from './scaled-tag-link';
+import styles from '../catalog.module.css';
 
 /** Other tags on the listed songs (bold above 70 % of the largest), each addable to the filter. */
 function RelatedTags({ tags, related }: { tags: string[]; related: Record<string, number> }) {
@@ -20,13 +21,13 @@ function RelatedTags({ tags, related }: { tags: string[]; related: Record<string
   return (
     <section aria-labelledby="related-tags-title" className="related-tags">
       <h2 id="related-tags-title">Related tags</h2>
-      <ul className="tag-cloud">
+      <ul className={styles.tagCloud}>
         {scaled.map((t) => (
           <li key={t.tag}>
             <ScaledTagLink tag={t} />{' '}
             <Link
               to={tagsPath([...tags, t.tag])}
-              className="add-tag"
+              className={styles.addTag}
               aria-label={`Add ${t.tag} to the filter`}
               title={`Only songs also tagged ${t.tag}`}
             >
@@ -44,9 +45,9 @@ function FilterChips({ tags }: { tags: string[] }) {
   const navigate = useNavigate();
   if (tags.length < 2) return null;
   return (
-    <ul className="filter-chips" aria-label="Active tag filter">
+    <ul className={styles.filterChips} aria-label="Active tag filter">
       {tags.map((tag) => (
-        <li key={tag} className="chip">
+        <li key={tag} className={styles.chip}>
           {tag}
           <button
             type="button"

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { plural } from '../../../lib/format';
 import { useArtistsByLetter } from '../api/get-artists-by-letter';
+import { cx } from '../../../components/ui/cx';
+import styles from '../catalog.module.css';
 
 function ArtistList({ letter }: { letter: string }) {
   const { data, isPending, isError } = useArtistsByLetter(letter);
@@ -11,12 +13,12 @@ function ArtistList({ letter }: { letter: string }) {
   const artists = Object.entries(data);
   if (artists.length === 0) return <p className="muted">No artists found for this letter.</p>;
   return (
-    <ul className="artist-list">
+    <ul className={cx(styles.artistList, 'artist-list')}>
       {artists.map(([handle, a]) => (
         <li key={handle}>
           <Link to={PAGES.artist.path({ id: a.id })}>{a.name || handle}</Link>
           {a.countrycode && (
-            <span className="country" title="Country">
+            <span className={styles.country} title="Country">
               {a.countrycode.toUpperCase()}
             </span>
           )}
@@ -35,7 +37,7 @@ export default function ArtistsPage() {
   return (
     <section>
       <h1>{title}</h1>
-      <nav aria-label="Artist letters" className="letters">
+      <nav aria-label="Artist letters" className={styles.letters}>
         {ARTIST_LETTERS.map((l) => (
           <Link
             key={l}

@@ -10,6 +10,9 @@ import { plural } from '../../../lib/format';
 import { usePlatformSongs } from '../api/get-platform-songs';
 import { usePlatforms } from '../api/get-platforms';
 import { usePageOffset } from '../use-page-offset';
+import { cx } from '../../../components/ui/cx';
+import styles from '../catalog.module.css';
+import { Badge } from '../../../components/ui/badge';
 
 function PlatformList() {
   const { data, isPending, isError } = usePlatforms();
@@ -17,11 +20,11 @@ function PlatformList() {
   if (isError) return <p className="muted">Could not load the platforms.</p>;
   if (data.length === 0) return <p className="muted">No platforms yet.</p>;
   return (
-    <ul className="platform-list">
+    <ul className={cx(styles.platformList, 'platform-list')}>
       {data.map((p) => (
         <li key={p.id}>
           <Link to={PAGES.platform.path({ platform: p.name })}>{p.name}</Link>{' '}
-          <span className="platform-badge static">{p.brief}</span>{' '}
+          <Badge kind="tag">{p.brief}</Badge>{' '}
           <span className="muted">{plural(p.song_count, 'song')}</span>
         </li>
       ))}

@@ -19,6 +19,7 @@ import { SongPreview } from '../components/song-preview';
 import { SongRequest } from '../components/song-request';
 import { SongTags } from '../components/song-tags';
 import { SongVotes } from '../components/song-votes';
+import styles from '../song-page.module.css';
 
 /** Staff only, so chunks of their own. */
 const SongTweaks = lazy(() => import('../components/song-tweaks'));
@@ -64,12 +65,17 @@ export default function SongPage() {
         size={512}
         display={160}
         alt={`Cover art: ${song.title}`}
-        className="song-cover"
+        className={styles.songCover}
       />
-      <div className="title-row">
+      <div className={styles.titleRow}>
         <h1 dir="auto">{song.title}</h1>
         {loggedIn && (
-          <FavoriteToggle song={song} favorited={favoriteIds.has(song.id)} onToggle={onFavorite} />
+          <FavoriteToggle
+            song={song}
+            favorited={favoriteIds.has(song.id)}
+            onToggle={onFavorite}
+            className={styles.titleFav}
+          />
         )}
       </div>
       <p className="song-byline">
@@ -82,7 +88,7 @@ export default function SongPage() {
         )}
       </p>
       <SongTags detail={data} />
-      <dl className="song-facts">
+      <dl className={styles.songFacts}>
         <dt>Length</dt>
         <dd>{formatLength(song.length)}</dd>
         {loggedIn && (

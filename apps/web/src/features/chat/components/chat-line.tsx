@@ -9,6 +9,8 @@ import { UserLink } from '../../../components/user-link';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { chatAge, parseChatText, type ChatToken } from '../chat-text';
 import { customEmojiSrc } from '../emoji';
+import { cx } from '../../../components/ui/cx';
+import styles from '../chat.module.css';
 
 /** A name for a link label changes rarely; keep it for a few minutes. */
 const LABEL_STALE_MS = 5 * 60_000;
@@ -47,7 +49,7 @@ export function ChatLine({
   );
   const age = (
     <time
-      className="chat-age muted"
+      className={cx(styles.chatAge, 'muted')}
       dateTime={isoTime(message.timestamp)}
       title={formatDateTime(message.timestamp)}
     >
@@ -62,7 +64,7 @@ export function ChatLine({
     <button
       ref={toggleRef}
       type="button"
-      className="chat-mod-toggle"
+      className={styles.chatModToggle}
       aria-label={`Moderate message by ${message.author}`}
       aria-expanded={menuOpen}
       aria-controls={menuOpen ? menuId : undefined}
@@ -74,7 +76,7 @@ export function ChatLine({
     </button>
   );
   const menu = staff && menuOpen && (
-    <Suspense fallback={<span className="muted chat-mod-menu">Loading...</span>}>
+    <Suspense fallback={<span className={cx('muted', styles.chatModMenu)}>Loading...</span>}>
       <ModerationMenu
         id={menuId}
         message={message}
@@ -87,19 +89,19 @@ export function ChatLine({
     </Suspense>
   );
   return action ? (
-    <li className="chat-line chat-action">
+    <li className={cx(styles.chatLine, styles.chatAction, 'chat-action')}>
       {toggle}
-      <em className="chat-text" dir="auto">
+      <em className={styles.chatText} dir="auto">
         {author} <ChatTokens tokens={tokens} />
       </em>{' '}
       {age}
       {menu}
     </li>
   ) : (
-    <li className="chat-line">
+    <li className={styles.chatLine}>
       {toggle}
       {author} {age}{' '}
-      <span className="chat-text" dir="auto">
+      <span className={styles.chatText} dir="auto">
         <ChatTokens tokens={tokens} />
       </span>
       {menu}
@@ -128,7 +130,7 @@ function ChatTokens({ tokens }: { tokens: ChatToken[] }) {
         return (
           <img
             key={i}
-            className="emoji"
+            className={styles.emoji}
             src={customEmojiSrc(token.name)}
             alt={`:${token.name}:`}
             title={`:${token.name}:`}

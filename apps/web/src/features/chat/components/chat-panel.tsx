@@ -11,6 +11,9 @@ import { sessionUsable } from '../chat-send-rules';
 import { muteNotice } from '../mute-notice';
 import { useOwnMute } from '../own-mute';
 import { ChatLine, type ChatReader } from './chat-line';
+import { cardClass } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import styles from '../chat.module.css';
 
 const loadPicker = () => import('./emoji-picker');
 const EmojiPicker = lazy(loadPicker);
@@ -64,9 +67,9 @@ export function ChatPanel() {
   };
 
   return (
-    <section className="panel chat" aria-labelledby="chat-title">
+    <section className={cx(cardClass, styles.chat)} aria-labelledby="chat-title">
       <h2 id="chat-title">Chat</h2>
-      <form className="chat-form" onSubmit={submit}>
+      <form className={styles.chatForm} onSubmit={submit}>
         <input
           ref={input}
           type="text"
@@ -95,7 +98,7 @@ export function ChatPanel() {
         </button>
       </form>
       {muted && (
-        <p id="chat-muted" className="chat-muted" role="status">
+        <p id="chat-muted" className={styles.chatMuted} role="status">
           {muteNotice(mutedUntil, serverNow())}
         </p>
       )}
@@ -107,7 +110,7 @@ export function ChatPanel() {
       {messages.length === 0 ? (
         <p className="muted">No messages yet.</p>
       ) : (
-        <ul className="chat-list" aria-label="Chat messages">
+        <ul className={styles.chatList} aria-label="Chat messages">
           {messages.map((message) => (
             <ChatLine key={message.id} message={message} now={now} reader={reader} />
           ))}

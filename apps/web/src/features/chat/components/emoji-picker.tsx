@@ -1,5 +1,6 @@
 import { Emoji } from '../../../components/emoji';
 import { CUSTOM_EMOJI, customEmojiSrc, STANDARD_EMOJI } from '../emoji';
+import styles from '../chat.module.css';
 
 /**
  * The emoji picker: 44 standard emoji, drawn from the station's set so that they look the same
@@ -7,7 +8,7 @@ import { CUSTOM_EMOJI, customEmojiSrc, STANDARD_EMOJI } from '../emoji';
  */
 export default function EmojiPicker({ onPick }: { onPick: (text: string) => void }) {
   return (
-    <div className="emoji-picker" role="group" aria-label="Emoji picker">
+    <div className={styles.emojiPicker} role="group" aria-label="Emoji picker">
       {STANDARD_EMOJI.map((emoji) => (
         <button key={emoji} type="button" aria-label={emoji} onClick={() => onPick(emoji)}>
           <Emoji text={emoji} />

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useDeleteChat } from '../api/delete-oneliner';
 import { useMuteUser } from '../api/mute-user';
 import { MUTE_CHOICES } from '../moderation-rules';
+import styles from '../chat.module.css';
 
 /**
  * A chat line's moderation controls, for staff; loaded the first time a '⋯' opens. Deleting
@@ -46,7 +47,7 @@ export default function ModerationMenu({
   return (
     <div
       id={id}
-      className="chat-mod-menu"
+      className={styles.chatModMenu}
       role="group"
       aria-label={`Moderation of ${message.author}'s message`}
       onKeyDown={onKeyDown}
@@ -56,7 +57,7 @@ export default function ModerationMenu({
           <button
             ref={first}
             type="button"
-            className="danger"
+            className={styles.danger}
             disabled={busy}
             onClick={() => remove.mutate(message.id, { onError: () => setConfirming(false) })}
           >

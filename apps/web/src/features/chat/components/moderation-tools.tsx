@@ -8,6 +8,9 @@ import { useChatSettings } from '../api/get-chat-settings';
 import { useModerationLog } from '../api/get-moderation-log';
 import { useSaveChatSettings } from '../api/put-chat-settings';
 import { formatWordFilter, logEntryText, readChatSettings } from '../moderation-rules';
+import { cx } from '../../../components/ui/cx';
+import styles from '../chat.module.css';
+import { fieldClass, fieldErrorClass } from '../../../components/ui/field';
 
 /**
  * Staff tools on the history page, loaded only for staff: chat settings (slow mode and the
@@ -16,7 +19,7 @@ import { formatWordFilter, logEntryText, readChatSettings } from '../moderation-
  */
 export default function ModerationTools({ admin }: { admin: boolean }) {
   return (
-    <div className="chat-mod-tools">
+    <div className={styles.chatModTools}>
       <Collapsible title="Chat settings">{() => <ChatSettingsSection />}</Collapsible>
       {admin && <Collapsible title="Moderation log">{() => <ModerationLogSection />}</Collapsible>}
     </div>
@@ -28,7 +31,7 @@ function ChatSettingsSection() {
   if (settings.isPending) return <p className="muted">Loading...</p>;
   if (settings.isError) {
     return (
-      <p className="form-error" role="alert">
+      <p className={fieldErrorClass} role="alert">
         {errorText(settings.error, 'Could not load the chat settings.')}{' '}
         <button type="button" onClick={() => void settings.refetch()}>
           Retry
@@ -58,8 +61,8 @@ function ChatSettingsForm({ stored }: { stored: ChatSettings }) {
   };
 
   return (
-    <form className="chat-settings" onSubmit={submit} noValidate>
-      <div className="field">
+    <form className={styles.chatSettings} onSubmit={submit} noValidate>
+      <div className={fieldClass}>
         <label htmlFor={slowId}>Slow mode (seconds between posts, 0 = off)</label>
         <input
           id={slowId}
@@ -72,7 +75,7 @@ function ChatSettingsForm({ stored }: { stored: ChatSettings }) {
           onChange={(e) => setSlow(e.target.value)}
         />
       </div>
-      <div className="field">
+      <div className={fieldClass}>
         <label htmlFor={filterId}>Word filter</label>
         <textarea
           id={filterId}
@@ -81,7 +84,7 @@ function ChatSettingsForm({ stored }: { stored: ChatSettings }) {
           aria-describedby={hintId}
           onChange={(e) => setFilter(e.target.value)}
         />
-        <p id={hintId} className="muted chat-settings-hint">
+        <p id={hintId} className={cx('muted', styles.chatSettingsHint)}>
           One word or phrase per line, or separated by commas; they are masked in new messages.
           Staff are exempt from slow mode.
         </p>
@@ -100,7 +103,7 @@ function ModerationLogSection() {
   if (log.isPending) return <p className="muted">Loading...</p>;
   if (log.isError && entries.length === 0) {
     return (
-      <p className="form-error" role="alert">
+      <p className={fieldErrorClass} role="alert">
         {errorText(log.error, 'Could not load the moderation log.')}{' '}
         <button type="button" onClick={() => void log.refetch()}>
           Retry
@@ -113,7 +116,7 @@ function ModerationLogSection() {
       {entries.length === 0 ? (
         <p className="muted">Nothing logged yet.</p>
       ) : (
-        <ul className="chat-mod-log" aria-label="Moderation log">
+        <ul className={styles.chatModLog} aria-label="Moderation log">
           {entries.map((entry) => (
             <li key={entry.id}>
               <time className="muted" dateTime={isoTime(entry.created_at)}>
@@ -134,7 +137,7 @@ function ModerationLogSection() {
         )
       )}
       {log.isFetchNextPageError && (
-        <p className="form-error" role="alert">
+        <p className={fieldErrorClass} role="alert">
           Could not load more entries; try again.
         </p>
       )}

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useOnelinerHistory } from '../api/get-oneliner-history';
 import { useChatNow } from '../chat-clock';
 import { ChatLine, type ChatReader } from '../components/chat-line';
+import styles from '../chat.module.css';
 
 /** Chat settings and, for admins, the moderation log: staff only, so a chunk of their own. */
 const ModerationTools = lazy(() => import('../components/moderation-tools'));
@@ -38,7 +39,7 @@ export default function OnelinerHistoryPage() {
         <p className="muted">Loading...</p>
       ) : (
         messages.length > 0 && (
-          <ul className="chat-list" aria-label="Oneliner history">
+          <ul className={styles.chatList} aria-label="Oneliner history">
             {messages.map((message) => (
               <ChatLine key={message.id} message={message} now={now} reader={reader} />
             ))}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { UserLink } from '../../../components/user-link';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { feedAge, feedParts, songName } from '../feed-text';
+import styles from '../feed.module.css';
 
 const ICONS: Record<FeedItem['kind'], string> = {
   played: '▶',
@@ -15,8 +16,8 @@ const ICONS: Record<FeedItem['kind'], string> = {
 export function FeedLine({ item, now, djLabel }: { item: FeedItem; now: number; djLabel: string }) {
   const parts = feedParts(item, djLabel);
   return (
-    <li className={`feed-line feed-${item.kind}`}>
-      <span className="feed-icon" aria-hidden="true">
+    <li className={styles.feedLine} data-kind={item.kind}>
+      <span className={styles.feedIcon} aria-hidden="true">
         {ICONS[item.kind]}
       </span>
       <span className="feed-what">
@@ -31,7 +32,7 @@ export function FeedLine({ item, now, djLabel }: { item: FeedItem; now: number; 
             </Link>
           ),
         )}
-        {item.text !== undefined && <q className="feed-comment">{item.text}</q>}
+        {item.text !== undefined && <q className={styles.feedComment}>{item.text}</q>}
       </span>
       <time className="muted" dateTime={isoTime(item.at)} title={formatDateTime(item.at)}>
         {feedAge(item.at, now)}

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import '../feed.css';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLoadNearBottom } from '../../../lib/load-near-bottom';
 import { useDjLabel } from '../../../lib/playback';
@@ -7,6 +6,7 @@ import { serverNow, useTicking } from '../../../lib/server-clock';
 import { notify } from '../../../lib/toast';
 import { useFeed } from '../api/get-feed';
 import { FeedLine } from '../components/feed-line';
+import styles from '../feed.module.css';
 
 const AGE_TICK_MS = 10_000;
 
@@ -38,7 +38,7 @@ export default function FeedPage() {
       ) : items.length === 0 && !isError ? (
         <p className="muted">Nothing has happened yet.</p>
       ) : (
-        <ul className="feed-list" aria-label="Station feed">
+        <ul className={styles.feedList} aria-label="Station feed">
           {items.map((item) => (
             <FeedLine key={item.key} item={item} now={now} djLabel={djLabel} />
           ))}

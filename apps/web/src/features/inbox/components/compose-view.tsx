@@ -4,6 +4,10 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { canSearchUsers, SEARCH_DEBOUNCE_MS, useUserSearch } from '../api/search-users';
 import { useSendMessage } from '../api/send-message';
 import { ReplyBox } from './reply-box';
+import { cx } from '../../../components/ui/cx';
+import styles from '../inbox.module.css';
+import { fieldErrorClass } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 /**
  * A new message: find the recipient (search debounced 300 ms, up to 10 users), then write.
@@ -36,20 +40,23 @@ export function ComposeView({
   };
 
   return (
-    <section className="inbox-thread inbox-compose" aria-labelledby="inbox-compose-title">
-      <header className="inbox-thread-header">
-        <button type="button" className="inbox-back" onClick={onBack}>
+    <section
+      className={cx(styles.inboxThread, 'inbox-compose')}
+      aria-labelledby="inbox-compose-title"
+    >
+      <header className={styles.inboxThreadHeader}>
+        <button type="button" className={styles.inboxBack} onClick={onBack}>
           Back
         </button>
         <h2 id="inbox-compose-title">New Message</h2>
       </header>
       {to ? (
         <>
-          <p className="inbox-to">
+          <p className={styles.inboxTo}>
             To: <strong>{to.username}</strong>{' '}
-            <button type="button" className="link-button inline" onClick={() => setTo(null)}>
+            <Button variant="link" onClick={() => setTo(null)}>
               Change
-            </button>
+            </Button>
           </p>
           <ReplyBox
             label={`Message to ${to.username}`}
@@ -73,7 +80,7 @@ export function ComposeView({
           {!canSearchUsers(debounced) ? (
             <p className="muted">Type at least 2 characters of a username.</p>
           ) : search.isError ? (
-            <p className="form-error" role="alert">
+            <p className={fieldErrorClass} role="alert">
               Failed to search users
             </p>
           ) : search.isPending ? (
@@ -81,12 +88,12 @@ export function ComposeView({
           ) : search.data.length === 0 ? (
             <p className="muted">No users found.</p>
           ) : (
-            <ul className="inbox-search-results" aria-label="Users">
+            <ul className={styles.inboxSearchResults} aria-label="Users">
               {search.data.map((user) => (
                 <li key={user.id}>
-                  <button type="button" className="link-button" onClick={() => setTo(user)}>
+                  <Button variant="link" onClick={() => setTo(user)}>
                     {user.username}
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>

@@ -4,6 +4,9 @@ import { formatDateTime, isoTime } from '../../../lib/format';
 import { serverNow, useTicking } from '../../../lib/server-clock';
 import { badgeText } from '../badge-text';
 import { relativeTime } from '../message-text';
+import { Badge } from '../../../components/ui/badge';
+import { cx } from '../../../components/ui/cx';
+import styles from '../inbox.module.css';
 
 /** The relative times are re-read every 30 s. */
 const AGE_TICK_MS = 30_000;
@@ -19,15 +22,15 @@ export function ConversationList({
 }) {
   const now = useTicking(readNow, AGE_TICK_MS);
   return (
-    <ul className="inbox-conversations" aria-label="Conversations">
+    <ul className={styles.inboxConversations} aria-label="Conversations">
       {conversations.map((c) => (
         <li key={c.id}>
           <Link
             to={PAGES.inbox.path({ with: c.id })}
             aria-current={c.id === selectedId ? 'page' : undefined}
-            className={c.unread_count > 0 ? 'inbox-conversation unread' : 'inbox-conversation'}
+            className={cx(styles.inboxConversation, c.unread_count > 0 && styles.unread)}
           >
-            <span className="inbox-conversation-name" dir="auto">
+            <span className={styles.inboxConversationName} dir="auto">
               {c.username}
             </span>
             <time
@@ -38,9 +41,13 @@ export function ConversationList({
               {relativeTime(c.last_message_time, now)}
             </time>
             {c.unread_count > 0 && (
-              <span className="badge" aria-label={`${c.unread_count} unread`}>
+              <Badge
+                kind="count"
+                className={cx('badge', styles.count)}
+                aria-label={`${c.unread_count} unread`}
+              >
                 {badgeText(c.unread_count)}
-              </span>
+              </Badge>
             )}
           </Link>
         </li>

@@ -2,6 +2,8 @@ import type { PrivateMessage } from '@queuecast/contract';
 import { useState } from 'react';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { isTruncated, truncateMessage } from '../message-text';
+import { cx } from '../../../components/ui/cx';
+import styles from '../inbox.module.css';
 
 /**
  * One message of a thread. Own messages sit on the other side and carry a tick: ✓ sent,
@@ -12,11 +14,11 @@ export function MessageItem({ message, own }: { message: PrivateMessage; own: bo
   const long = isTruncated(message.message);
   const read = message.read_timestamp !== null;
   return (
-    <li className={own ? 'inbox-message own' : 'inbox-message'}>
+    <li className={cx(styles.inboxMessage, own && styles.own)}>
       {long && !expanded ? (
         <button
           type="button"
-          className="inbox-message-text truncated"
+          className={cx(styles.inboxMessageText, 'truncated')}
           dir="auto"
           aria-expanded={false}
           title="Show the whole message"
@@ -25,18 +27,18 @@ export function MessageItem({ message, own }: { message: PrivateMessage; own: bo
           {truncateMessage(message.message)}
         </button>
       ) : (
-        <p className="inbox-message-text" dir="auto">
+        <p className={styles.inboxMessageText} dir="auto">
           {message.message}
         </p>
       )}
-      <span className="inbox-message-meta">
+      <span className={styles.inboxMessageMeta}>
         <time dateTime={isoTime(message.sent_timestamp)}>
           {formatDateTime(message.sent_timestamp)}
         </time>
         {own && (
           <span
             role="img"
-            className={read ? 'inbox-tick read' : 'inbox-tick'}
+            className={cx(styles.inboxTick, read && styles.read)}
             aria-label={read ? 'Read' : 'Sent'}
             title={read ? `Read ${formatDateTime(message.read_timestamp!)}` : 'Sent'}
           >

@@ -1,5 +1,6 @@
 import { LIMITS } from '@queuecast/contract';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import styles from '../inbox.module.css';
 
 /**
  * The message input: Enter sends, Shift+Enter starts a new line. Blank text is not sent; the
@@ -36,7 +37,7 @@ export function ReplyBox({
   };
 
   return (
-    <form className="inbox-reply" onSubmit={(e) => void submit(e)}>
+    <form className={styles.inboxReply} onSubmit={(e) => void submit(e)}>
       <textarea
         ref={input}
         aria-label={label}

@@ -8,6 +8,8 @@ import { UserLink } from '../../../components/user-link';
 import { threadMessages } from '../inbox-cache';
 import { MessageItem } from './message-item';
 import { ReplyBox } from './reply-box';
+import styles from '../inbox.module.css';
+import { fieldErrorClass } from '../../../components/ui/field';
 
 /**
  * The thread with one partner: oldest first, 'Load older' while the server has more, the reply
@@ -61,9 +63,9 @@ export function ThreadView({
   };
 
   return (
-    <section className="inbox-thread" aria-labelledby="inbox-thread-title">
-      <header className="inbox-thread-header">
-        <button type="button" className="inbox-back" onClick={onBack}>
+    <section className={styles.inboxThread} aria-labelledby="inbox-thread-title">
+      <header className={styles.inboxThreadHeader}>
+        <button type="button" className={styles.inboxBack} onClick={onBack}>
           Back
         </button>
         <h2 id="inbox-thread-title">
@@ -74,7 +76,7 @@ export function ThreadView({
       {thread.isPending ? (
         <p className="muted">Loading messages...</p>
       ) : thread.isError ? (
-        <p className="form-error" role="alert">
+        <p className={fieldErrorClass} role="alert">
           Failed to load messages
         </p>
       ) : (
@@ -82,7 +84,7 @@ export function ThreadView({
           {thread.hasPreviousPage && (
             <button
               type="button"
-              className="inbox-older"
+              className={styles.inboxOlder}
               disabled={thread.isFetchingPreviousPage}
               onClick={() => void thread.fetchPreviousPage()}
             >
@@ -90,7 +92,7 @@ export function ThreadView({
             </button>
           )}
           {thread.isFetchPreviousPageError && (
-            <p className="form-error" role="alert">
+            <p className={fieldErrorClass} role="alert">
               Failed to load messages
             </p>
           )}
@@ -99,7 +101,7 @@ export function ThreadView({
           ) : (
             <ol
               ref={list}
-              className="inbox-messages"
+              className={styles.inboxMessages}
               aria-label={`Messages with ${partner.username}`}
             >
               {messages.map((m) => (

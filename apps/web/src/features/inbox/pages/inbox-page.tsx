@@ -10,6 +10,9 @@ import { ComposeView } from '../components/compose-view';
 import { ConversationList } from '../components/conversation-list';
 import { ThreadView } from '../components/thread-view';
 import { inboxKeys, threadMessages, type ThreadData } from '../inbox-cache';
+import { cx } from '../../../components/ui/cx';
+import styles from '../inbox.module.css';
+import { fieldErrorClass } from '../../../components/ui/field';
 
 /**
  * `?with=<user id>` opens that thread; `?new=1` is compose mode. A page that links here for a
@@ -65,9 +68,9 @@ function Inbox({ userId }: { userId: number }) {
   };
 
   return (
-    <section className={detail ? 'inbox has-detail' : 'inbox'} aria-labelledby="inbox-title">
-      <div className="inbox-list-pane">
-        <div className="inbox-list-header">
+    <section className={cx(styles.inbox, detail && styles.hasDetail)} aria-labelledby="inbox-title">
+      <div className={styles.inboxListPane}>
+        <div className={styles.inboxListHeader}>
           <h1 id="inbox-title">Inbox</h1>
           <button type="button" onClick={() => void navigate(PAGES.inbox.path({ new: 1 }))}>
             New Message
@@ -76,7 +79,7 @@ function Inbox({ userId }: { userId: number }) {
         {conversations.isPending ? (
           <p className="muted">Loading conversations...</p>
         ) : conversations.isError ? (
-          <p className="form-error" role="alert">
+          <p className={fieldErrorClass} role="alert">
             Failed to load conversations
           </p>
         ) : conversations.data.length === 0 ? (
@@ -85,7 +88,7 @@ function Inbox({ userId }: { userId: number }) {
           <ConversationList conversations={conversations.data} selectedId={partnerId} />
         )}
       </div>
-      <div className="inbox-detail-pane">
+      <div className={styles.inboxDetailPane}>
         {partner ? (
           <ThreadView key={partner.id} userId={userId} partner={partner} onBack={toList} />
         ) : composing ? (

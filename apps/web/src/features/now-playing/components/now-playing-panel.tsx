@@ -1,5 +1,7 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { CoverArt } from '../../../components/cover-art';
+import { cardClass } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
 import { formatLength } from '../../../lib/format';
 import { usePlayback } from '../../../lib/playback';
 import { serverNow, useTicking } from '../../../lib/server-clock';
@@ -8,7 +10,11 @@ import { trackAt, untilNextChange } from '../track-at';
 import { useLivePlayer } from '../use-live-player';
 import { useMediaSession } from '../use-media-session';
 import { LiveStreamSection } from './live-stream-section';
+import styles from './now-playing.module.css';
 import { NowPlayingSong } from './now-playing-song';
+
+// Only phones away from the queue page show it: its code waits for them.
+const MiniPlayer = lazy(() => import('./mini-player'));
 
 /** The panel looks at the clock at least this often (the countdown moves every second). */
 const TICK_MS = 1000;
@@ -21,7 +27,7 @@ const PAST_EDGE_MS = 5;
  * song and its countdown change when the listener hears the change; otherwise it follows the
  * station's clock.
  */
-export function NowPlayingPanel() {
+export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean }) {
   const playback = usePlayback();
   const player = useLivePlayer();
   const { heardTime } = player;
@@ -41,30 +47,55 @@ export function NowPlayingPanel() {
   );
   return (
     <>
-      <section className="panel now-playing" aria-labelledby="now-playing-title">
-        <h2 id="now-playing-title">Now Playing</h2>
-        {!playback ? (
-          <p className="muted">Waiting for now playing data...</p>
-        ) : current ? (
-          <>
-            <CoverArt
-              url={current.song.cover_art_url}
-              size={512}
-              display={192}
-              alt={`Cover art: ${current.song.title}`}
-              className="now-playing-cover"
-            />
-            <NowPlayingSong song={current.song} />
-            <p className="time-remaining">
-              Time remaining:{' '}
-              <span data-testid="time-remaining">{formatLength(Math.ceil(current.remaining))}</span>
-            </p>
-          </>
-        ) : (
-          <p className="muted">Nothing is playing right now.</p>
-        )}
+      {/* On a phone, away from the queue page, the mini-player stands in for both sections. */}
+      <section
+        className={cx(cardClass, styles.panel, !fullOnPhone && styles.notOnPhone)}
+        aria-labelledby="now-playing-title"
+        data-testid="now-playing-panel"
+      >
+        <h2 id="now-playing-title" className={styles.heading}>
+          Now Playing
+        </h2>
+        {/* The body keeps one size from the first paint on: nothing below it moves. */}
+        <div className={styles.body}>
+          {!playback ? (
+            <>
+              <span className={styles.coverSlot} />
+              <p className={cx('muted', styles.song)}>Waiting for now playing data...</p>
+            </>
+          ) : current ? (
+            <>
+              <CoverArt
+                url={current.song.cover_art_url}
+                size={512}
+                display={192}
+                alt={`Cover art: ${current.song.title}`}
+                className={styles.cover}
+              />
+              <div className={styles.song}>
+                <NowPlayingSong song={current.song} />
+                <p className={styles.remaining}>
+                  Time remaining:{' '}
+                  <span data-testid="time-remaining">
+                    {formatLength(Math.ceil(current.remaining))}
+                  </span>
+                </p>
+              </div>
+            </>
+          ) : (
+            <>
+              <span className={styles.coverSlot} />
+              <p className={cx('muted', styles.song)}>Nothing is playing right now.</p>
+            </>
+          )}
+        </div>
       </section>
-      <LiveStreamSection player={player} />
+      <LiveStreamSection player={player} className={cx(!fullOnPhone && styles.notOnPhone)} />
+      {!fullOnPhone && (
+        <Suspense fallback={null}>
+          <MiniPlayer song={current?.song ?? null} player={player} />
+        </Suspense>
+      )}
     </>
   );
 }

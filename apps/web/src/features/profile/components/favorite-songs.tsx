@@ -1,12 +1,13 @@
 import { CompactSongList } from '../../../components/compact-song-list';
 import { QueueButtons } from '../../../components/queue-buttons';
 import { useFavorites } from '../../../api/get-favorites';
+import styles from '../profile.module.css';
 
 /** The profile's favourites with their queue buttons, refreshed when the window regains focus. */
 export function FavoriteSongs() {
   const { songs, isPending } = useFavorites({ refetchOnWindowFocus: 'always' });
   return (
-    <section aria-labelledby="favorites-title" className="favorite-songs">
+    <section aria-labelledby="favorites-title" className={styles.favoriteSongs}>
       <h2 id="favorites-title">Favorite songs</h2>
       <QueueButtons
         filter={{ from_favorites: true }}

@@ -1,6 +1,8 @@
 import { PAGES } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { useReferrals } from '../api/get-referrals';
+import { cx } from '../../../components/ui/cx';
+import styles from '../profile.module.css';
 
 /** The caller's referral codes; unused ones link to sign-up with the code in the hash. */
 export function InviteCodes({ userId }: { userId: number }) {
@@ -9,7 +11,7 @@ export function InviteCodes({ userId }: { userId: number }) {
   if (isError) return <p className="muted">Could not load your invite codes.</p>;
   if (data.length === 0) return <p className="muted">You have no invite codes.</p>;
   return (
-    <ul className="invite-codes">
+    <ul className={cx(styles.inviteCodes, 'invite-codes')}>
       {data.map((r) => (
         <li key={r.code}>
           <code>{r.code}</code>{' '}

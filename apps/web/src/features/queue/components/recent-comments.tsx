@@ -1,6 +1,6 @@
 import { PAGES } from '@queuecast/contract';
 import { Link } from 'react-router';
-import { CommentItem } from '../../../components/comment-item';
+import { CommentItem, commentListClass } from '../../../components/comment-item';
 import { useRecentComments } from '../api/get-recent-comments';
 
 /** The queue page's latest comments, each linking to its song, line breaks kept. */
@@ -12,7 +12,7 @@ export function RecentComments() {
       {!data ? null : data.length === 0 ? (
         <p className="muted">No comments yet.</p>
       ) : (
-        <ul className="comment-list">
+        <ul className={commentListClass}>
           {data.map((c) => (
             <CommentItem
               key={c.id}

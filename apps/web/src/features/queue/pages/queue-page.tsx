@@ -39,7 +39,8 @@ export default function QueuePage() {
           highlightNow
         />
       )}
-      <RecentComments />
+      {/* Below the table once it is there: shown first, the comments would jump down. */}
+      {playback && <RecentComments />}
     </section>
   );
 }

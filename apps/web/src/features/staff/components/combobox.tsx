@@ -1,4 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { cx } from '../../../components/ui/cx';
+import styles from '../staff.module.css';
+import { fieldClass } from '../../../components/ui/field';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -87,7 +90,7 @@ export function Combobox<T>({
   };
 
   return (
-    <div className="field combobox">
+    <div className={cx(fieldClass, styles.combobox)}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -112,7 +115,7 @@ export function Combobox<T>({
         onKeyDown={onKeyDown}
       />
       <div
-        className={options.length > 0 ? 'combobox-popup' : 'combobox-popup note-only'}
+        className={cx(styles.comboboxPopup, options.length === 0 && styles.noteOnly)}
         hidden={!shown}
       >
         <ul id={listId} role="listbox" aria-label={label}>
@@ -122,7 +125,7 @@ export function Combobox<T>({
               id={optionId(index)}
               role="option"
               aria-selected={index === current}
-              className={index === current ? 'combobox-option active' : 'combobox-option'}
+              className={cx(styles.comboboxOption, index === current && styles.active)}
               // Keeps the focus in the box, so the click lands before the list closes on blur.
               onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => setActive(index)}
@@ -132,7 +135,7 @@ export function Combobox<T>({
             </li>
           ))}
         </ul>
-        {options.length === 0 && note && <p className="combobox-note muted">{note}</p>}
+        {options.length === 0 && note && <p className={cx(styles.comboboxNote, 'muted')}>{note}</p>}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import styles from '../missing-songs.module.css';
 
 /** The search box waits this long after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -34,12 +35,20 @@ export function MissingSongsFilters({
     timer.current = setTimeout(() => onChange({ q: value }), SEARCH_DEBOUNCE_MS);
   };
 
+  // A platform picked while a search is still pending goes up with the typed term, in one
+  // change: the pending search, sent on its own later, would carry the URL as it was before the
+  // pick and drop the platform.
+  const pick = (value: string | undefined) => {
+    clearTimeout(timer.current);
+    onChange({ platform: value, q: term });
+  };
+
   // The chosen platform stays selectable while the list loads or if it is no longer known.
   const names = platforms ?? [];
   const options = platform && !names.includes(platform) ? [platform, ...names] : names;
   return (
-    <div className="missing-filters" role="search">
-      <div className="missing-filter">
+    <div className={styles.missingFilters} role="search">
+      <div className={styles.missingFilter}>
         <label htmlFor={`${id}-q`}>Search</label>
         <input
           id={`${id}-q`}
@@ -49,12 +58,12 @@ export function MissingSongsFilters({
           onChange={(e) => type(e.target.value)}
         />
       </div>
-      <div className="missing-filter">
+      <div className={styles.missingFilter}>
         <label htmlFor={`${id}-platform`}>Platform</label>
         <select
           id={`${id}-platform`}
           value={platform ?? ''}
-          onChange={(e) => onChange({ platform: e.target.value || undefined })}
+          onChange={(e) => pick(e.target.value || undefined)}
         >
           <option value="">All platforms</option>
           {options.map((name) => (

@@ -1,6 +1,8 @@
 import { PAGES, type MissingSong } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { statusText } from '../song-status';
+import { cx } from '../../../components/ui/cx';
+import styles from '../missing-songs.module.css';
 
 /**
  * The songs without a file, with links to upload one or to open the song. On a phone each row
@@ -8,7 +10,7 @@ import { statusText } from '../song-status';
  */
 export function MissingSongsTable({ songs }: { songs: MissingSong[] }) {
   return (
-    <table className="missing-songs-table">
+    <table className={cx(styles.missingSongsTable, 'missing-songs-table')}>
       <thead>
         <tr>
           <th scope="col">Title</th>
@@ -21,13 +23,13 @@ export function MissingSongsTable({ songs }: { songs: MissingSong[] }) {
       <tbody>
         {songs.map((song) => (
           <tr key={song.id}>
-            <td data-label="Title" className="missing-title">
+            <td data-label="Title" className={cx(styles.missingTitle, 'missing-title')}>
               {song.title}
             </td>
             <td data-label="Artist">{song.artist_name ?? 'Unknown'}</td>
             <td data-label="Platform">{song.platform ?? 'Unknown'}</td>
             <td data-label="Status">{statusText(song.status)}</td>
-            <td data-label="Actions" className="missing-actions">
+            <td data-label="Actions" className={styles.missingActions}>
               <span>
                 <Link
                   to={PAGES.uploadSong.path({ songId: song.id })}

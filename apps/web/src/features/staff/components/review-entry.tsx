@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatLength, isoTime } from '../../../lib/format';
 import { reviewKindText, waitingText, type ReviewAction } from '../review-text';
+import styles from '../staff.module.css';
+import { Badge } from '../../../components/ui/badge';
 
 /** How long 'Confirm reject' waits for the second click before it turns back into 'Reject'. */
 const CONFIRM_MS = 5000;
@@ -30,17 +32,17 @@ export function ReviewEntry({
   }, [confirming]);
 
   return (
-    <li className="review-entry" aria-labelledby={titleId}>
-      <div className="review-main">
-        <h2 id={titleId} className="review-title">
+    <li className={styles.reviewEntry} aria-labelledby={titleId}>
+      <div className={styles.reviewMain}>
+        <h2 id={titleId} className={styles.reviewTitle}>
           <Link to={PAGES.song.path({ id: item.song_id })}>{item.title}</Link>
         </h2>
-        <p className="review-byline">
+        <p className={styles.reviewByline}>
           {item.artist ?? 'Unknown artist'}
           {item.platform && <> · {item.platform}</>}
-          <span className="chip subtle">{reviewKindText(item)}</span>
+          <Badge kind="tag">{reviewKindText(item)}</Badge>
         </p>
-        <dl className="review-facts">
+        <dl className={styles.reviewFacts}>
           <dt>Added by</dt>
           <dd>{item.added_by ?? 'Library import'}</dd>
           {item.file && (
@@ -61,13 +63,17 @@ export function ReviewEntry({
           </dd>
         </dl>
       </div>
-      <div className="review-actions">
-        <button type="button" className="approve" onClick={() => onDecide(item, 'approve')}>
+      <div className={styles.reviewActions}>
+        <button type="button" className={styles.approve} onClick={() => onDecide(item, 'approve')}>
           Approve
         </button>
         {confirming ? (
           <>
-            <button type="button" className="danger" onClick={() => onDecide(item, 'reject')}>
+            <button
+              type="button"
+              className={styles.danger}
+              onClick={() => onDecide(item, 'reject')}
+            >
               Confirm reject
             </button>
             <button type="button" onClick={() => setConfirming(false)}>

@@ -1,11 +1,13 @@
 import { PAGES, type DetailSong } from '@queuecast/contract';
 import { Link } from 'react-router';
 import { statusText } from '../song-status';
+import { cx } from '../../../components/ui/cx';
+import styles from '../staff.module.css';
 
 /** The song a file is for: title (to its page), artist, platform and status. */
 export function SongSummary({ song }: { song: DetailSong }) {
   return (
-    <dl className="song-summary">
+    <dl className={cx(styles.songSummary, 'song-summary')}>
       <dt>Title</dt>
       <dd>
         <Link to={PAGES.song.path({ id: song.id })}>{song.title}</Link>

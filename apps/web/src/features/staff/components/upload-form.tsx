@@ -15,6 +15,9 @@ import {
   UPLOAD_FAILED,
   uploadReducer,
 } from '../upload-state';
+import { fieldClass, fieldErrorClass } from '../../../components/ui/field';
+import { cx } from '../../../components/ui/cx';
+import styles from '../staff.module.css';
 
 /** Audio only; tracker modules count as audio here, though browsers give them no audio type. */
 export const AUDIO_ACCEPT = 'audio/*,.mod,.xm,.s3m,.it';
@@ -72,8 +75,8 @@ export function UploadForm({ songId }: { songId: number }) {
   };
 
   return (
-    <form className="upload-form" onSubmit={submit} noValidate>
-      <div className="field">
+    <form className={styles.uploadForm} onSubmit={submit} noValidate>
+      <div className={fieldClass}>
         <label htmlFor={inputId}>Audio file</label>
         <input
           id={inputId}
@@ -86,7 +89,7 @@ export function UploadForm({ songId }: { songId: number }) {
           }}
         />
         {file && (
-          <p className="muted upload-file">
+          <p className={cx('muted', styles.uploadFile)}>
             {file.name} ({sizeText(file.size)})
           </p>
         )}
@@ -95,24 +98,24 @@ export function UploadForm({ songId }: { songId: number }) {
         Upload File
       </button>
       {state.phase === 'uploading' && (
-        <div className="upload-progress">
+        <div className={styles.uploadProgress}>
           <progress max={100} value={state.percent} aria-label="Upload progress" />
           <span aria-live="polite">{state.percent}%</span>
         </div>
       )}
       {state.phase === 'analysing' && (
-        <div className="upload-progress">
+        <div className={styles.uploadProgress}>
           <progress aria-label="Analysing the file" />
           <span role="status">{analysingText(status)}</span>
         </div>
       )}
       {state.phase === 'success' && (
-        <p role="status" className="staff-success">
+        <p role="status" className={styles.staffSuccess}>
           {state.message} <Link to={PAGES.song.path({ id: songId })}>Go to the song</Link>
         </p>
       )}
       {state.phase === 'error' && (
-        <p role="alert" className="form-error">
+        <p role="alert" className={fieldErrorClass}>
           {state.message}
         </p>
       )}

@@ -1,7 +1,6 @@
 import { isStaff, PAGES, type AddSongResult, type ArtistSuggestion } from '@queuecast/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import '../staff.css';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +13,7 @@ import { useSongPlatforms } from '../api/get-song-platforms';
 import { ARTIST_SEARCH_DEBOUNCE_MS, useArtistSearch } from '../api/search-artists';
 import { addSongRefusal, checkAddSong, platformSuggestions } from '../add-song-rules';
 import { Combobox } from '../components/combobox';
+import styles from '../staff.module.css';
 
 /** The upload page opens this long after the song was added, so the success can be read. */
 const REDIRECT_MS = 1000;
@@ -22,7 +22,7 @@ export default function AddSongPage() {
   useDocumentTitle('Add Song');
   const session = useSession();
   return (
-    <section className="staff-desk">
+    <section className={styles.staffDesk}>
       <h1>Add Song</h1>
       {session ? (
         <AddSongForm staff={isStaff(session.user.role)} />
@@ -106,7 +106,7 @@ function AddSongForm({ staff }: { staff: boolean }) {
   const busy = add.isPending || added !== null;
 
   return (
-    <form className="add-song-form" onSubmit={submit} noValidate>
+    <form className={styles.addSongForm} onSubmit={submit} noValidate>
       <p className="muted">
         {staff
           ? 'Add the song, then upload its audio file on the next page.'
@@ -171,7 +171,7 @@ function AddSongForm({ staff }: { staff: boolean }) {
         </p>
       )}
       {added && (
-        <p role="status" className="staff-success">
+        <p role="status" className={styles.staffSuccess}>
           {added.status === 'review'
             ? 'Song added: it waits for staff review. Opening its upload page...'
             : 'Song added. Opening its upload page...'}

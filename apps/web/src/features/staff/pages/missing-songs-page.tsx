@@ -1,7 +1,6 @@
 import { isStaff } from '@queuecast/contract';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import '../missing-songs.css';
 import { RoleGate } from '../../../components/role-gate';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
@@ -17,6 +16,7 @@ import {
   writeFilter,
   type MissingSongsFilter,
 } from '../missing-songs-view';
+import styles from '../missing-songs.module.css';
 
 export default function MissingSongsPage() {
   useDocumentTitle('Missing Files');
@@ -85,7 +85,7 @@ function MissingSongs() {
         </p>
       ) : (
         <div aria-busy={songs.isFetching}>
-          <p className="missing-count" role="status">
+          <p className={styles.missingCount} role="status">
             {showingLabel(data.songs.length, data.pagination.totalSongs)}
           </p>
           <MissingSongsTable songs={data.songs} />

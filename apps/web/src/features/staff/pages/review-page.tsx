@@ -1,6 +1,5 @@
 import { isStaff } from '@queuecast/contract';
 import { useEffect } from 'react';
-import '../staff.css';
 import { RoleGate } from '../../../components/role-gate';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { serverNow, useTicking } from '../../../lib/server-clock';
@@ -9,6 +8,9 @@ import { notify } from '../../../lib/toast';
 import { useReviews } from '../api/get-reviews';
 import { useReviewAction } from '../api/review-action';
 import { ReviewEntry } from '../components/review-entry';
+import { fieldErrorClass } from '../../../components/ui/field';
+import { cx } from '../../../components/ui/cx';
+import styles from '../staff.module.css';
 
 const AGE_TICK_MS = 30_000;
 
@@ -34,7 +36,7 @@ function ReviewList() {
   }, [reviews.isError]);
 
   return (
-    <section className="staff-desk review-page">
+    <section className={cx(styles.staffDesk, 'review-page')}>
       <h1>Review</h1>
       <p className="muted">
         Songs and files that listeners added. Approving puts a song with a file on the air rotation;
@@ -44,7 +46,7 @@ function ReviewList() {
         <p className="muted">Loading...</p>
       ) : reviews.isError && items.length === 0 ? (
         <div>
-          <p className="form-error">Failed to load the review list</p>
+          <p className={fieldErrorClass}>Failed to load the review list</p>
           <button type="button" onClick={() => void reviews.refetch()}>
             Try again
           </button>
@@ -52,7 +54,7 @@ function ReviewList() {
       ) : items.length === 0 ? (
         <p className="muted">Nothing waits for review.</p>
       ) : (
-        <ul className="review-list" aria-label="Waiting for review">
+        <ul className={styles.reviewList} aria-label="Waiting for review">
           {items.map((item) => (
             <ReviewEntry
               key={item.song_id}

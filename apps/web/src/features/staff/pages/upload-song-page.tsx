@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import '../staff.css';
 import { useSong } from '../../../api/get-song';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { SongSummary } from '../components/song-summary';
 import { UploadForm } from '../components/upload-form';
+import { fieldErrorClass } from '../../../components/ui/field';
+import styles from '../staff.module.css';
 
 const FETCH_FAILED = 'Failed to fetch song metadata';
 
@@ -24,10 +25,10 @@ export default function UploadSongPage() {
   }, [failed]);
 
   return (
-    <section className="staff-desk">
+    <section className={styles.staffDesk}>
       <h1>Upload File</h1>
       {failed ? (
-        <p role="alert" className="form-error">
+        <p role="alert" className={fieldErrorClass}>
           {FETCH_FAILED}
         </p>
       ) : song.isPending ? (
