@@ -142,3 +142,20 @@ test('a listener or a visitor is told the page is not for them and sent home', a
   await expect(toast(page, NO_PERMISSION)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a platform picked while the search is still waiting keeps both', async ({
+  page,
+  request,
+}) => {
+  const helper = await cliCreateUser(request, 'helper');
+  await openAs(page, helper.token, '/missingsongs');
+  await expect(page.getByText(/^Showing \d+ of \d+ songs$/)).toBeVisible();
+  // Within the search box's 300 ms pause: the pending search must not drop the platform.
+  await searchBox(page).fill('Track 01');
+  await platformSelect(page).selectOption(ZEPTO);
+  await page.waitForTimeout(700);
+  await expect(page).toHaveURL(/platform=Zeptotron\+Nine/);
+  await expect(page).toHaveURL(/q=Track\+01/);
+  await expect(platformSelect(page)).toHaveValue(ZEPTO);
+  await expect(titles(page).first()).toHaveText('Zepto Track 010');
+});

@@ -17,7 +17,7 @@ test('the player is on the first screen: the song on air and the Play button', a
   const song = page.getByTestId('now-playing-song');
   await expect(song).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(song.locator('.now-playing-title')).toBeInViewport({ ratio: 1 });
+  await expect(song.getByTestId('now-playing-title')).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Play' })).toBeInViewport({ ratio: 1 });
 });
 
@@ -99,7 +99,7 @@ test('the chat stays reachable below the page, and the Chat link brings it up', 
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(chat).toBeInViewport();
   // Not under the top bar that stays on the screen.
-  const bar = (await page.locator('.top-bar').boundingBox())!;
+  const bar = (await page.getByTestId('top-bar').boundingBox())!;
   expect((await chat.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   await expect(page.getByRole('textbox', { name: 'Chat message' })).toBeInViewport();
 });

@@ -77,7 +77,7 @@ test('banner: three images, one shown, links home', async ({ page }) => {
   await page.goto('/tags');
   const banner = page.getByRole('link', { name: 'Queuecast home' });
   await expect(banner.locator('img')).toHaveCount(3);
-  await expect(banner.locator('img.visible')).toHaveCount(1);
+  await expect(banner.getByTestId('banner-current')).toHaveCount(1);
   await banner.click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -116,18 +116,54 @@ async function startPlaying(page: Page): Promise<void> {
     .toBe(true);
 }
 
-test('Play loads hls.js on demand and the audio plays', async ({ page }) => {
-  const hlsChunks: string[] = [];
-  page.on('request', (r) => {
-    if (/\/assets\/hls[^/]*\.js$/.test(r.url())) hlsChunks.push(r.url());
+/** Takes this Chromium's own HLS away, so that only hls.js (through Media Source) plays it. */
+async function withoutNativeHls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const proto = HTMLMediaElement.prototype;
+    const canPlayType = Object.getOwnPropertyDescriptor(proto, 'canPlayType')!.value as (
+      this: HTMLMediaElement,
+      type: string,
+    ) => CanPlayTypeResult;
+    proto.canPlayType = function (this: HTMLMediaElement, type: string) {
+      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+    };
   });
+}
+
+/** Records the hls.js chunks the page fetches. */
+function hlsChunks(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/hls[^/]*\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  return chunks;
+}
+
+test('where the browser plays HLS itself, Play never fetches hls.js', async ({ page }) => {
+  const chunks = hlsChunks(page);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Now Playing' })).toContainText(TONE);
-  expect(hlsChunks).toEqual([]);
+  const native = await page.evaluate(
+    () => document.createElement('audio').canPlayType('application/vnd.apple.mpegurl') !== '',
+  );
+  test.skip(!native, 'this Chromium has no HLS of its own');
+  await startPlaying(page);
+  await expect(audio(page)).toHaveAttribute('data-engine', 'native');
+  await expect(audio(page)).toHaveAttribute('src', '/stream/live.m3u8');
+  const start = await currentTime(audio(page));
+  await expect.poll(() => currentTime(audio(page)), { timeout: 10_000 }).toBeGreaterThan(start + 2);
+  expect(chunks).toEqual([]);
+});
+
+test('Play loads hls.js on demand where it is needed, and the audio plays', async ({ page }) => {
+  await withoutNativeHls(page);
+  const chunks = hlsChunks(page);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Now Playing' })).toContainText(TONE);
+  expect(chunks).toEqual([]);
 
   await startPlaying(page);
-  expect(hlsChunks).toHaveLength(1);
-  // This Chromium could play HLS natively too; the player must have taken the hls.js path.
+  expect(chunks).toHaveLength(1);
   await expect(audio(page)).toHaveAttribute('data-engine', 'hls.js');
   const start = await currentTime(audio(page));
   await expect.poll(() => currentTime(audio(page)), { timeout: 10_000 }).toBeGreaterThan(start + 2);
@@ -147,6 +183,7 @@ test('Play loads hls.js on demand and the audio plays', async ({ page }) => {
 });
 
 test('Pause stops the audio, clears the source and offers Play again', async ({ page }) => {
+  await withoutNativeHls(page);
   await page.goto('/');
   await startPlaying(page);
   await liveStream(page).getByRole('button', { name: 'Pause' }).click();

@@ -31,6 +31,7 @@ const SEED = {
   voteSong: 'Vote Target Song',
   favoriteSong: 'Favorite Target Song',
   commentSong: 'Comment Target Song',
+  longTitle: 'Extraordinarily Protected Multiplexer Interrupt Descriptor Overture',
   tones: TONES,
 } as const;
 
@@ -66,6 +67,12 @@ function catalogue(): NewSong[] {
   for (const [title, t] of tagged) {
     songs.push({ title, artists: [{ name: tags.artist }], tags: t, length: 200 });
   }
+  // Long words in a long title: the layout spec checks that titles wrap between words only.
+  songs.push({
+    title: SEED.longTitle,
+    artists: [{ name: 'Longform Ensemble' }],
+    length: 240,
+  });
   for (const title of [SEED.voteSong, SEED.favoriteSong, SEED.commentSong]) {
     songs.push({
       title,
