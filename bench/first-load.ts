@@ -1,7 +1,7 @@
 /**
  * bench/first-load: the JavaScript and CSS a first visit to `/` downloads before the page can
- * draw, read from a built web client: the entry script and every module the HTML preloads,
- * and the stylesheets it links, each compressed with brotli at the quality the build ships
+ * draw, read from a built web client: the entry script, every module the HTML preloads or the
+ * entry imports statically, and the stylesheets it links, each compressed with brotli at the quality the build ships
  * (`x.js.br`), so the figure is what the server sends.
  * Run: npm run build -w apps/web && npm run first-load -w bench -- [--dist apps/web/dist]
  * Target: JavaScript ≤ 90 kB brotli.
@@ -35,6 +35,19 @@ const files = tags.flatMap((tag) => {
   if (/rel="stylesheet"/.test(tag)) return [{ url, kind: 'css' }];
   return [];
 });
+
+// Modules the entry imports statically load before it runs too, preloaded or not.
+const STATIC_IMPORT =
+  /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["'](\.\/[^"']+\.js)["']/g;
+for (let i = 0; i < files.length; i++) {
+  const { url, kind } = files[i]!;
+  if (kind !== 'js') continue;
+  const code = fs.readFileSync(path.join(dist, url), 'utf8');
+  for (const match of code.matchAll(STATIC_IMPORT)) {
+    const dep = path.posix.join(path.posix.dirname(url), match[1]!);
+    if (!files.some((f) => f.url === dep)) files.push({ url: dep, kind: 'js' });
+  }
+}
 
 const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
 console.log(`bench/first-load — ${dist}`);
