@@ -134,3 +134,18 @@ test('on a phone the queue page has the full player, every other page a mini-pla
   await mini.getByRole('button', { name: 'Pause' }).click();
   await expect(mini.getByRole('button', { name: 'Play' })).toBeVisible();
 });
+
+test('a sortable column sorts from anywhere in its header cell', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/search?q=Quasar');
+  const table = page.getByRole('region', { name: 'Results for Quasar' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const header = table.getByRole('columnheader', { name: /Length/ });
+  const box = (await header.boundingBox())!;
+  // Well away from the word: at the cell's far edge.
+  const farEdge = { x: 4, y: box.height / 2 };
+  await header.click({ position: farEdge });
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.click({ position: farEdge });
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+});

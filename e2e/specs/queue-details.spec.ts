@@ -45,7 +45,7 @@ test('the queue numbers waiting requests, says when each should start, and marks
       now: tr.classList.contains('now-row'),
       position: Number(tr.querySelector('.queue-pos')?.textContent?.slice(1) ?? NaN),
       eta: Date.parse(tr.querySelector('time.eta')?.getAttribute('datetime') ?? '') / 1000,
-      length: tr.querySelector('td.num')?.textContent ?? '',
+      length: tr.querySelector('td[data-col="length"]')?.textContent ?? '',
       title: tr.querySelector('td:nth-child(2) a')?.textContent ?? '',
     })),
   );

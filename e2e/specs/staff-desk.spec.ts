@@ -58,7 +58,7 @@ async function recordProgress(page: Page) {
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
     new MutationObserver(() => {
-      const text = document.querySelector('.upload-progress')?.textContent;
+      const text = document.querySelector('[data-testid="upload-progress"]')?.textContent;
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });

@@ -11,10 +11,10 @@ export function Toaster() {
   return (
     <section className={styles.region} aria-label="Notifications">
       {toasts.map((t) => (
+        // The status holds the message alone: that is what is announced (and what tests read);
+        // the mark and the close button sit beside it.
         <div
           key={t.id}
-          role="status"
-          aria-live="polite"
           className={cx(
             styles.toast,
             t.kind === 'success' && styles.success,
@@ -22,7 +22,9 @@ export function Toaster() {
           )}
         >
           {MARK[t.kind] && <span aria-hidden="true">{MARK[t.kind]}</span>}
-          <span dir="auto">{t.message}</span>
+          <div role="status" aria-live="polite" dir="auto" className={styles.message}>
+            {t.message}
+          </div>
           <button
             type="button"
             className={styles.close}

@@ -98,13 +98,13 @@ export function UploadForm({ songId }: { songId: number }) {
         Upload File
       </button>
       {state.phase === 'uploading' && (
-        <div className={styles.uploadProgress}>
+        <div className={styles.uploadProgress} data-testid="upload-progress">
           <progress max={100} value={state.percent} aria-label="Upload progress" />
           <span aria-live="polite">{state.percent}%</span>
         </div>
       )}
       {state.phase === 'analysing' && (
-        <div className={styles.uploadProgress}>
+        <div className={styles.uploadProgress} data-testid="upload-progress">
           <progress aria-label="Analysing the file" />
           <span role="status">{analysingText(status)}</span>
         </div>
