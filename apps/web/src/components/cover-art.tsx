@@ -16,13 +16,15 @@ export interface CoverArtProps {
   /** Empty for a thumbnail beside the song's own title. */
   alt: string;
   className?: string;
+  /** The page's main picture (a song's own cover): fetched at once, ahead of other images. */
+  priority?: boolean;
 }
 
 /**
  * A song's cover art at a fixed square size, loaded lazily, decoded off the main thread; the
  * station's cover stands in when the song's cannot be loaded.
  */
-export function CoverArt({ url, size, display, alt, className }: CoverArtProps) {
+export function CoverArt({ url, size, display, alt, className, priority }: CoverArtProps) {
   const src = url ? coverArtAt(url, size) : STATION_COVER;
   const [failed, setFailed] = useState<string | null>(null);
   return (
@@ -32,7 +34,8 @@ export function CoverArt({ url, size, display, alt, className }: CoverArtProps) 
       alt={alt}
       width={display}
       height={display}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailed(src)}
     />

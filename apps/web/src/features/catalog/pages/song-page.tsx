@@ -66,6 +66,7 @@ export default function SongPage() {
         display={160}
         alt={`Cover art: ${song.title}`}
         className={styles.songCover}
+        priority
       />
       <div className={styles.titleRow}>
         <h1 dir="auto">{song.title}</h1>
