@@ -219,8 +219,10 @@ test('tags: cloud, one tag, a second tag with +, then remove it', async ({ page 
 
 test('search: heading with the query, Searching..., results, nothing found', async ({ page }) => {
   await page.goto('/');
+  // A second: longer than React's 300 ms pause before it reveals a page that was loading, so
+  // the page is on screen while its search is still out.
   await page.route('**/api/search?*', async (route) => {
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });
   const box = page.getByRole('searchbox', { name: 'Search songs' });
