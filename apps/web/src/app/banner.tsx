@@ -12,6 +12,8 @@ const IMAGES = [
   { src: '/banner-3.svg', tagline: 'live radio, your queue' },
 ];
 export const BANNER_INTERVAL_MS = 60_000;
+/** The pictures not shown yet load this long after the page, well before the first change. */
+const PRELOAD_OTHERS_MS = 10_000;
 
 /** Three images, a random one first, the next every 60 s with a 2 s cross-fade; links home. */
 export function Banner({ className }: { className?: string }) {
@@ -19,6 +21,12 @@ export function Banner({ className }: { className?: string }) {
   useEffect(() => {
     const timer = setInterval(() => setCurrent((i) => (i + 1) % IMAGES.length), BANNER_INTERVAL_MS);
     return () => clearInterval(timer);
+  }, []);
+  // Only the first picture competes with the page's own loading; the others come later.
+  const [others, setOthers] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setOthers(true), PRELOAD_OTHERS_MS);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <Link
@@ -29,11 +37,11 @@ export function Banner({ className }: { className?: string }) {
       {IMAGES.map(({ src }, i) => (
         <img
           key={src}
-          src={src}
+          src={others || i === current ? src : undefined}
           alt=""
           width={960}
           height={120}
-          // The first picture is the page's largest: fetched first; the others wait.
+          // The first picture is the page's largest: fetched first.
           fetchPriority={i === current ? 'high' : 'low'}
           className={cx(styles.image, i === current && styles.visible)}
           data-testid={i === current ? 'banner-current' : undefined}

@@ -71,7 +71,6 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
                 display={192}
                 alt={`Cover art: ${current.song.title}`}
                 className={styles.cover}
-                priority
               />
               <div className={styles.song}>
                 <NowPlayingSong song={current.song} />
