@@ -93,6 +93,14 @@ import { UserRepo } from './modules/users/user.repo.js';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
 import { UsersAdminService } from './modules/users/users-admin.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { DjRepo } from './modules/shows/dj.repo.js';
+import { DjService } from './modules/shows/dj.service.js';
+import { icecastMetadataRoutes } from './modules/shows/icecast-metadata.routes.js';
+import { LineRepo } from './modules/shows/line.repo.js';
+import { LineService } from './modules/shows/line.service.js';
+import { ShowRepo } from './modules/shows/show.repo.js';
+import { ShowService } from './modules/shows/show.service.js';
+import { showsRoutes } from './modules/shows/shows.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
@@ -196,6 +204,9 @@ export function compose(deps: ComposeDeps) {
     requests: new RequestsRepo(db, engine),
     uploads: new UploadRepo(db, engine),
     lockWindow: new LockWindowRepo(db),
+    djs: new DjRepo(db),
+    shows: new ShowRepo(db),
+    line: new LineRepo(db),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
   const tools = locateFfmpeg(config.ffmpegPath, config.ffprobePath);
@@ -240,8 +251,35 @@ export function compose(deps: ComposeDeps) {
     bus,
     clock,
   );
+  const shows = new ShowService({
+    db,
+    shows: repos.shows,
+    djs: repos.djs,
+    audit: repos.audit,
+    bus,
+    clock,
+  });
+  const line = new LineService({
+    line: repos.line,
+    shows: repos.shows,
+    djs: repos.djs,
+    users: repos.users,
+    presenter,
+    bus,
+    clock,
+  });
   const services = {
     auth,
+    djs: new DjService({
+      db,
+      djs: repos.djs,
+      audit: repos.audit,
+      bus,
+      clock,
+      publicAddress: config.livePublicAddress ?? null,
+    }),
+    shows,
+    line,
     userAdmin: new UserAdminService(repos.users, auth),
     usersAdmin: new UsersAdminService(db, repos.users, repos.audit, bus, clock),
     catalog: new CatalogService(repos.catalog, repos.search, presenter),
@@ -287,6 +325,7 @@ export function compose(deps: ComposeDeps) {
       bus,
       rules,
       clock,
+      queued: (request) => line.requested(request),
     }),
     previews: new PreviewService(
       repos.songs,
@@ -312,6 +351,7 @@ export function compose(deps: ComposeDeps) {
       clock,
       oneliner,
       exactStart: (songId, stored) => exactStarts.of(songId, stored),
+      shows,
     }),
   };
 
@@ -405,6 +445,8 @@ export function compose(deps: ComposeDeps) {
       guards,
       mp3Elsewhere: config.icecastPublicUrl,
     }),
+    // Source clients send their titles to the host they stream to, which may be any node.
+    icecastMetadataRoutes({ djs: services.djs, shows }),
   ];
   const apiRoutes: FastifyPluginAsyncZod[] = [
     webAppRoutes({ stationName: config.stationName }),
@@ -428,6 +470,7 @@ export function compose(deps: ComposeDeps) {
     previewRoutes({ previews: services.previews, guards }),
     uploadRoutes({ uploads: services.uploads, guards }),
     artRoutes({ art: services.art }),
+    showsRoutes({ djs: services.djs, shows, line, guards }),
   ];
   const routes = config.api ? [...coreRoutes, ...apiRoutes] : coreRoutes;
 

@@ -90,6 +90,16 @@ const byteSize = (min: number) =>
     })
     .refine((n) => n >= min, `must be at least ${min / 1024}k`);
 
+/** host:port, as DJs and other nodes reach a node (radio.example:8000, 10.0.0.5:8080). */
+const hostPort = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/, 'expected host:port')
+  .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, 'expected host:port')
+  .transform((v) => {
+    const colon = v.lastIndexOf(':');
+    return { host: v.slice(0, colon).replace(/^\[|\]$/g, ''), port: Number(v.slice(colon + 1)) };
+  });
+
 const EnvSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -231,6 +241,19 @@ const EnvSchema = z.object({
       'must be auto or a whole number from 1 to 16',
     )
     .default('auto'),
+  LIVE_CROSSFADE_S: z.coerce
+    .number({ error: 'must be a number of seconds from 0 to 10' })
+    .min(0, 'must be a number of seconds from 0 to 10')
+    .max(10, 'must be a number of seconds from 0 to 10')
+    .default(2),
+  LIVE_GRACE_S: z.coerce
+    .number({ error: 'must be a number of seconds from 0 to 600' })
+    .min(0, 'must be a number of seconds from 0 to 600')
+    .max(600, 'must be a number of seconds from 0 to 600')
+    .default(10),
+  LIVE_STANDBY_FILE: z.string().min(1).optional(),
+  LIVE_PUBLIC_ADDRESS: hostPort.optional(),
+  PLAYOUT_ADDRESS: hostPort.optional(),
   ANALYSIS_CPU_S: z.coerce
     .number({ error: 'must be a whole number of seconds from 5' })
     .int('must be a whole number of seconds from 5')
@@ -315,6 +338,16 @@ export type Config = {
   analysisConcurrency: number;
   /** CPU seconds the analysis of one file may take before it is refused. */
   analysisCpuSeconds: number;
+  /** Seconds of crossfade into and out of a live show. */
+  liveCrossfadeSeconds: number;
+  /** Seconds the station holds a show for its DJ to come back before the queue resumes. */
+  liveGraceSeconds: number;
+  /** An audio file played while a show is held for its DJ; unset: a quiet tone made here. */
+  liveStandbyFile: string | undefined;
+  /** Where DJs connect, as their settings show it; unset: the site's own host and port. */
+  livePublicAddress: { host: string; port: number } | undefined;
+  /** Where other nodes reach this one to forward a DJ's connection when it plays. */
+  playoutAddress: { host: string; port: number };
 };
 
 /** One fan-out process per core (at most 4) where there is more than one core. */
@@ -417,5 +450,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? autoAnalysisConcurrency()
         : Number(e.ANALYSIS_CONCURRENCY),
     analysisCpuSeconds: e.ANALYSIS_CPU_S,
+    liveCrossfadeSeconds: e.LIVE_CROSSFADE_S,
+    liveGraceSeconds: e.LIVE_GRACE_S,
+    liveStandbyFile: e.LIVE_STANDBY_FILE ? path.resolve(dataDir, e.LIVE_STANDBY_FILE) : undefined,
+    livePublicAddress: e.LIVE_PUBLIC_ADDRESS,
+    playoutAddress: e.PLAYOUT_ADDRESS ?? {
+      host: ['0.0.0.0', '::', ''].includes(e.HOST) ? os.hostname() : e.HOST,
+      port: e.PORT,
+    },
   };
 }

@@ -5,6 +5,7 @@ export * from './profile.js';
 export * from './auth.js';
 export * from './song.js';
 export * from './live.js';
+export * from './live-show.js';
 export * from './catalog.js';
 export * from './queue.js';
 export * from './messages.js';

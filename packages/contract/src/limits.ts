@@ -25,6 +25,14 @@ export const LIMITS = {
   profileListMax: 20,
   /** A session token in a live `auth` message. */
   tokenMax: 2048,
+  /** A dedication sent to the DJ on air. */
+  liveLineMax: 280,
+  /** Items of the request line a DJ's page loads. */
+  liveLineShown: 50,
+  /** The longest ban a kick may give (a week), in minutes. */
+  liveBanMinutesMax: 10080,
+  /** A DJ's title (metadata, stream comments) and a show's name are cut to this length. */
+  liveTitleMax: 255,
 } as const;
 
 /** What the station feed shows, in the order that breaks a tie within one second (last wins). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idPageQuery } from './common.js';
 import { LIMITS } from './limits.js';
 import { FeedItemSchema } from './feed.js';
+import { LiveLineItemSchema, LiveShowSchema, PastShowSchema } from './live-show.js';
 import { QueueSongSchema, SongSchema } from './song.js';
 import { ActiveUserSchema, RoleSchema } from './user.js';
 
@@ -59,6 +60,13 @@ export const PlaybackUpdateSchema = z.object({
   server_time: z.number(),
   /** Shown where a song has no requester, and as the media-session fallback. */
   station: z.object({ name: z.string(), dj_label: z.string() }),
+  /**
+   * The live show on air, or null. While it is on, `now_playing` is null (no song plays) and
+   * requests in `queue` wait for after the show.
+   */
+  live: LiveShowSchema.nullable(),
+  /** Live shows that ended within the history shown, newest first, with the DJ's titles. */
+  shows: z.array(PastShowSchema),
 });
 export type PlaybackUpdate = z.infer<typeof PlaybackUpdateSchema>;
 
@@ -112,6 +120,12 @@ export const RequestOnAirSchema = z.object({
   song: z.object({ id: z.number().int(), title: z.string(), artist: z.string().nullable() }),
 });
 
+/** A listener's request or dedication for the DJ on air (the DJ's room). */
+export const LiveLineMessageSchema = z.object({
+  type: z.literal('live_line'),
+  item: LiveLineItemSchema,
+});
+
 /**
  * The answer to `auth`: who the socket now belongs to (`user` null: anonymous again, because
  * the client logged out, or the token was refused or has expired). Also sent unasked when the
@@ -163,6 +177,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   RequestOnAirSchema,
   LiveSessionSchema,
   UploadStatusSchema,
+  LiveLineMessageSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 export type LiveServerMessageType = LiveServerMessage['type'];

@@ -129,6 +129,12 @@ export const API = {
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
   adminUserLogout: route('/api/admin/users/:id/logout'),
+  adminUserDj: route('/api/admin/users/:id/dj'),
+  streamKey: route('/api/user/stream-key'),
+  liveKick: route('/api/live/kick'),
+  liveLine: route('/api/live/line'),
+  /** Icecast's metadata update, as source clients send it (mode=updinfo, the DJ's credentials). */
+  icecastMetadata: route('/admin/metadata'),
   skip: route('/api/station/skip'),
   /** A song's embedded cover art, `<content hash>.<ext>`; `?size=` for a square JPEG. */
   art: route('/api/art/:file'),

@@ -61,6 +61,8 @@ export const AdminUserSchema = z.object({
   role: RoleSchema,
   created_at: z.number().int(),
   last_seen_at: z.number().int().nullable(),
+  /** May go on air from a source client (PUT /api/admin/users/{id}/dj). */
+  dj: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUserListSchema = z.object({ users: z.array(AdminUserSchema) });

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { loadOnUse } from '../lib/load-on-use.js';
-import { FEED_KINDS, OnelinerMessageSchema, PrivateMessageSchema } from '@queuecast/contract';
+import {
+  FEED_KINDS,
+  LIMITS,
+  LiveLineItemSchema,
+  OnelinerMessageSchema,
+  PrivateMessageSchema,
+} from '@queuecast/contract';
 import { z } from 'zod';
 import type { BusEvent, BusEventType, EventBus } from '../core/bus.js';
 
@@ -87,6 +93,22 @@ const EVENT_SCHEMAS = {
     read_at: z.number().int(),
     unread_count: z.number().int().min(0),
     by_sender: z.array(z.object({ from_uid: z.number().int(), ids: z.array(z.number().int()) })),
+  }),
+  'show.changed': z.object({ type: z.literal('show.changed') }),
+  'show.title': z.object({
+    type: z.literal('show.title'),
+    dj_id: z.number().int(),
+    title: z.string().max(LIMITS.liveTitleMax * 4),
+  }),
+  'show.ended': z.object({
+    type: z.literal('show.ended'),
+    dj_id: z.number().int(),
+    reason: z.enum(['kicked', 'revoked']),
+  }),
+  'show.line': z.object({
+    type: z.literal('show.line'),
+    dj_id: z.number().int(),
+    item: LiveLineItemSchema,
   }),
 } satisfies { [K in BusEventType]: z.ZodType<Extract<BusEvent, { type: K }>> };
 

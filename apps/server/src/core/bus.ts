@@ -3,7 +3,7 @@
  * the live channel listens and turns events into messages for its sockets. Every event is
  * plain JSON, so that a bus between processes (Redis) can carry it unchanged.
  */
-import type { FeedKind, OnelinerMessage, PrivateMessage } from '@queuecast/contract';
+import type { FeedKind, LiveLineItem, OnelinerMessage, PrivateMessage } from '@queuecast/contract';
 
 export type BusEvent =
   /** The queue or the catalogue's request state changed: rebuild the playback update. */
@@ -28,6 +28,23 @@ export type BusEvent =
   | { type: 'next.changed' }
   /** Staff asked for the track on air, `song_id`, to be cut: the playout cuts it if it still plays. */
   | { type: 'skip.requested'; song_id: number }
+  /**
+   * A live show started, went to stand-by or back, has a new title, or ended: the playback
+   * update is read again from the database.
+   */
+  | { type: 'show.changed' }
+  /**
+   * A DJ sent a title (the Icecast metadata request, on whichever node took it): the playout
+   * puts it on air if that DJ's source is connected, and drops it otherwise.
+   */
+  | { type: 'show.title'; dj_id: number; title: string }
+  /**
+   * Staff kicked the DJ on air, or an admin took their DJ permission: the playout drops their
+   * source and the queue resumes, without waiting for them to come back.
+   */
+  | { type: 'show.ended'; dj_id: number; reason: 'kicked' | 'revoked' }
+  /** A listener's request or dedication during a show, for that show's DJ. */
+  | { type: 'show.line'; dj_id: number; item: LiveLineItem }
   /** A node's HLS clients (those polling the playlist through it), when the count changed. */
   | { type: 'hls.clients'; node: string; count: number }
   /** A user became active (signed-in call after a quiet spell). */

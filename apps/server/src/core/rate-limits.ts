@@ -15,7 +15,8 @@ export type LimitName =
   | 'preview'
   | 'upload'
   | 'addSong'
-  | 'comment';
+  | 'comment'
+  | 'dedication';
 
 export interface Limit {
   /** Actions allowed in one window. */
@@ -109,6 +110,13 @@ export const FIXED_LIMITS: Record<Exclude<LimitName, 'signup' | 'login'>, Limit>
     windowMs: 60_000,
     per: 'user',
     refusal: (wait) => `You're commenting too fast. Wait ${wait}.`,
+  },
+  // A line on the DJ's screen while they are on air: a few a minute is plenty.
+  dedication: {
+    max: 3,
+    windowMs: 60_000,
+    per: 'user',
+    refusal: (wait) => `You're sending the DJ messages too fast. Wait ${wait}.`,
   },
 };
 

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-list-artists-covering.js';
 import * as m0019 from './migrations/0019-song-visibility.js';
 import * as m0020 from './migrations/0020-station-next.js';
 import * as m0021 from './migrations/0021-profile-indexes.js';
+import * as m0022 from './migrations/0022-live-shows.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-song-visibility': m0019,
   '0020-station-next': m0020,
   '0021-profile-indexes': m0021,
+  '0022-live-shows': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -14,6 +14,12 @@ export interface UsersTable {
   last_seen_at: Seconds | null;
   /** Posting in the chat is refused until then. */
   muted_until: ColumnType<Seconds | null, Seconds | null | undefined, Seconds | null>;
+  /** 1: may go on air from a source client at /live. */
+  dj: ColumnType<number, number | undefined, number>;
+  /** The secret a DJ's source client sends as its password; null for everyone else. */
+  stream_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A kicked DJ's connections are refused until then. */
+  live_banned_until: ColumnType<Seconds | null, Seconds | null | undefined, Seconds | null>;
 }
 
 export interface ReferralCodesTable {
@@ -184,7 +190,7 @@ export interface SettingsTable {
 export interface ModerationLogTable {
   id: Generated<number>;
   actor_id: number | null;
-  /** oneliner.delete, user.mute, user.unmute, chat.settings, song.tweak, user.role */
+  /** oneliner.delete, user.mute, user.unmute, chat.settings, song.tweak, user.role, user.dj, live.kick */
   action: string;
   target_user_id: number | null;
   /** JSON: what was done, with what it changed. */
@@ -215,6 +221,41 @@ export interface PlayoutLeaseTable {
   holder: string;
   /** Epoch milliseconds by the database's clock. */
   expires_at: ColumnType<number, number | RawBuilder<number>, number | RawBuilder<number>>;
+  /** host:port where the holder takes DJ connections (PLAYOUT_ADDRESS); null: not given. */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A live show (migration 0022): open while `ended_at` is null. Fractional epoch seconds. */
+export interface LiveSessionsTable {
+  id: Generated<number>;
+  dj_id: number;
+  show_name: string;
+  started_at: number;
+  ended_at: number | null;
+  /** Renewed while the show is on air: how a playout taking over knows it may continue. */
+  seen_at: number;
+  /** Set while the DJ is gone and the station holds the show for them (a stand-by sound). */
+  standby_since: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A title the DJ sent (metadata request or stream comments), from `at` on. */
+export interface LiveTitlesTable {
+  id: Generated<number>;
+  session_id: number;
+  title: string;
+  at: number;
+}
+
+/** The request line: what listeners sent the DJ during a show. */
+export interface LiveLineTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  /** request | dedication */
+  kind: string;
+  song_id: number | null;
+  message: string | null;
+  created_at: Seconds;
 }
 
 export interface Database {
@@ -241,5 +282,8 @@ export interface Database {
   song_search: SongSearchTable;
   playout_lease: PlayoutLeaseTable;
   station_next: StationNextTable;
+  live_sessions: LiveSessionsTable;
+  live_titles: LiveTitlesTable;
+  live_line: LiveLineTable;
   artist_letter_stamps: ArtistLetterStampsTable;
 }

@@ -127,3 +127,18 @@ export function stripHiddenFormatting(text: string): string {
     });
   return RIGHT_TO_LEFT.test(visible) ? visible : visible.replace(DIRECTION_MARK, '');
 }
+
+/** C0 and C1 controls, DEL included (a newline in a title would break an ICY block). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
+
+/**
+ * A title or show name a DJ's software sent, as the station shows and stores it: without
+ * control characters or hidden formatting, its spaces collapsed, cut to `max` characters
+ * (whole code points, so an emoji is never halved). Empty when nothing is left.
+ */
+export function showText(text: string, max: number): string {
+  const clean = stripHiddenFormatting(text.replace(CONTROLS, ' ')).replace(/\s+/g, ' ').trim();
+  const points = [...clean];
+  return points.length <= max ? clean : points.slice(0, max).join('').trimEnd();
+}

@@ -43,6 +43,12 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'feed.added': 'none',
   // The playout's business; the track start that follows is broadcast.
   'skip.requested': 'none',
+  'show.changed': 'broadcast',
+  // The playout's business: a title it puts on air, a show it ends, each then `show.changed`.
+  'show.title': 'none',
+  'show.ended': 'none',
+  // Private: the DJ's sockets only.
+  'show.line': 'none',
   // Summed by the playout, which announces the station's count.
   'hls.clients': 'none',
   'user.muted': 'none',
@@ -117,6 +123,9 @@ const MAPPINGS: { [T in BusEventType]?: Mapping<T> } = {
         read_timestamp: event.read_at,
       },
     })),
+  ],
+  'show.line': (event) => [
+    { room: `user:${event.dj_id}`, message: { type: 'live_line', item: event.item } },
   ],
   'listeners.changed': (event) => [
     { room: 'all', message: { type: 'listeners', listeners: event.listeners } },

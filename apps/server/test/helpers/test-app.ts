@@ -21,6 +21,8 @@ export interface TestAppOptions {
   loginLimits?: LoginLimits;
   /** The time the rules see; the system clock when not given. */
   clock?: Clock;
+  /** Every log line, at every level, written here (JSON lines) instead of nowhere. */
+  logTo?: { write(line: string): void };
 }
 
 /**
@@ -49,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
   const app = await buildApp({
     config,
     database,
+    ...(options.logTo ? { logger: { level: 'trace', stream: options.logTo } } : {}),
     loginLimits: options.loginLimits,
     clock: options.clock,
     validateResponses: true,

@@ -22,6 +22,8 @@ const update = (fields: Partial<PlaybackUpdate> = {}): PlaybackUpdate => ({
   listeners: 2,
   server_time: 1_000_000,
   station: { name: 'Test FM', dj_label: 'Robot' },
+  live: null,
+  shows: [],
   ...fields,
 });
 

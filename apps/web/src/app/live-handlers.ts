@@ -4,6 +4,7 @@ import { queryKeys } from '../api/keys';
 import { storeOwnMute } from '../features/chat/own-mute';
 import { storeFeedItem } from '../features/feed/feed-cache';
 import { storeMessagesRead, storePrivateMessage } from '../features/inbox/inbox-cache';
+import { storeLiveLineItem } from '../features/profile/live-line-cache';
 import { onAirText, type LiveHandlers } from '../lib/live-messages';
 import { removeChatMessage, storeChatMessage, storeLatestChat } from '../lib/chat-feed';
 import { storeListeners, storePlaybackUpdate } from '../lib/playback';
@@ -79,5 +80,9 @@ export function liveHandlers({
     feed_item: ({ item }) => storeFeedItem(queryClient, item),
     upload_status: (status) =>
       queryClient.setQueryData([...queryKeys.uploadStatus, status.song_id], status),
+    live_line: ({ item }) => {
+      const userId = currentUserId();
+      if (userId !== undefined) storeLiveLineItem(queryClient, userId, item);
+    },
   };
 }

@@ -15,6 +15,7 @@ const noHandlers: LiveHandlers = {
   request_on_air: null,
   session: null,
   upload_status: null,
+  live_line: null,
 };
 
 describe('parseLiveMessage', () => {

@@ -17,6 +17,7 @@ const KNOWN: Record<LiveServerMessageType, true> = {
   request_on_air: true,
   session: true,
   upload_status: true,
+  live_line: true,
 };
 
 /**

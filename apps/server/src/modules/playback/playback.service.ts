@@ -1,4 +1,11 @@
-import type { OnelinerMessage, PlaybackUpdate, QueueSong, Song } from '@queuecast/contract';
+import type {
+  LiveShow,
+  OnelinerMessage,
+  PastShow,
+  PlaybackUpdate,
+  QueueSong,
+  Song,
+} from '@queuecast/contract';
 import type { Clock } from '../../core/clock.js';
 import { ACTIVE_WINDOW_S } from '../../core/presence.js';
 import { effectiveLength } from '../../core/song-rules.js';
@@ -23,6 +30,8 @@ export interface PlaybackDeps {
    * stored, as the playout announced it; without it, the stored second.
    */
   exactStart?: (songId: number, stored: number) => number;
+  /** The live show on air, and the shows that ended since a moment (the history's span). */
+  shows?: { onAir(): Promise<LiveShow | null>; past(since: number): Promise<PastShow[]> };
 }
 
 /**
@@ -40,12 +49,13 @@ export class PlaybackService {
     const startOf = (songId: number, stored: number) =>
       this.deps.exactStart?.(songId, stored) ?? stored;
     const now = clock.now();
-    const [activeUsers, current, queue, oneliner, picked] = await Promise.all([
+    const [activeUsers, current, queue, oneliner, picked, live] = await Promise.all([
       users.listSeenSince(now - ACTIVE_WINDOW_S),
       repo.nowPlaying(),
       repo.queue(QUEUE_SHOWN),
       this.deps.oneliner.latest(),
       repo.upNext(),
+      this.deps.shows?.onAir() ?? null,
     ]);
     const history = await repo.history(HISTORY_SHOWN, current?.id ?? null);
     // A pick chosen while an earlier track was on air is stale; a request plays before it.
@@ -115,6 +125,13 @@ export class PlaybackService {
         up_next: true,
       });
     }
+    // The shows that ended within the history shown (all of the last day when it is short).
+    const oldest = history.at(-1)?.started_at;
+    const shows = this.deps.shows
+      ? await this.deps.shows.past(
+          history.length >= HISTORY_SHOWN && oldest !== undefined ? oldest : now - 86_400,
+        )
+      : [];
     const played: QueueSong[] = [];
     for (const h of history) {
       const song = copy(h.song_id);
@@ -138,6 +155,8 @@ export class PlaybackService {
       listeners,
       server_time: Date.now() / 1000,
       station: this.deps.stationInfo,
+      live,
+      shows,
     };
   }
 }

@@ -30,6 +30,11 @@ export interface RequestsDeps {
   bus: EventBus;
   rules: () => RequestRules;
   clock: Clock;
+  /**
+   * Told of each request once it is queued (the request line of a live show). Its failure is
+   * its own: the request stands.
+   */
+  queued?: (request: { userId: number; songId: number }) => Promise<void>;
 }
 
 export const QUEUED_MESSAGE = 'Song successfully queued!';
@@ -198,6 +203,7 @@ export class RequestsService {
     }
     this.deps.bus.publish({ type: 'queue.changed' });
     this.deps.bus.publish({ type: 'feed.added', kind: 'requested', id: queueId });
+    void this.deps.queued?.({ userId, songId }).catch(() => undefined);
     return queueId;
   }
 }

@@ -37,6 +37,7 @@ export class UsersAdminService {
       role: RoleSchema.catch('user').parse(r.role),
       created_at: Number(r.created_at),
       last_seen_at: r.last_seen_at === null ? null : Number(r.last_seen_at),
+      dj: Number(r.dj) === 1,
     }));
   }
 

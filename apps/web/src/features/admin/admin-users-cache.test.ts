@@ -8,6 +8,7 @@ const user = (id: number, role: AdminUser['role'] = 'user'): AdminUser => ({
   role,
   created_at: 1_700_000_000 + id,
   last_seen_at: null,
+  dj: false,
 });
 
 const pages = (...lists: AdminUser[][]): AdminUserPages => ({
