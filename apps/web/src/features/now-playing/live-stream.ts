@@ -21,19 +21,32 @@ const NATIVE_LIVE_MARGIN_S = 6;
 type NativeHlsAudio = HTMLAudioElement & { getStartDate?: () => Date };
 
 /**
- * Opens the live stream on `audio`. Where the browser plays HLS itself (Safari, iOS, recent
- * Chromium) it does, and hls.js is never fetched; elsewhere hls.js is loaded on this first
- * Play (the first page load never carries it) and plays through Media Source; where that is
- * missing too, the MP3. `onFatal` reports an error that ends playback; the caller then
- * destroys the stream.
+ * Whether the browser plays HLS itself and says when what it plays was made (the playlist's
+ * program date-time, `getStartDate`, as Safari does): then the now-playing panel can follow
+ * what is heard without hls.js. Recent Chromium plays HLS itself but tells no date, so the panel
+ * would run a few seconds ahead of the sound: there hls.js, which reads the dates, plays it.
+ */
+export function playsDatedHls(audio: HTMLAudioElement): boolean {
+  return (
+    audio.canPlayType('application/vnd.apple.mpegurl') !== '' &&
+    typeof (audio as NativeHlsAudio).getStartDate === 'function'
+  );
+}
+
+/**
+ * Opens the live stream on `audio`. Where the browser plays HLS itself with its dates (Safari,
+ * iOS) it does, and hls.js is never fetched; elsewhere hls.js is loaded on this first Play (the
+ * first page load never carries it) and plays through Media Source; where that is missing, the
+ * browser's own HLS without dates, or else the MP3. `onFatal` reports an error that ends
+ * playback; the caller then destroys the stream.
  */
 export async function openLiveStream(
   audio: HTMLAudioElement,
   onFatal: (error: Error) => void,
 ): Promise<LiveStream> {
-  const native = audio.canPlayType('application/vnd.apple.mpegurl') !== '';
+  const dated = playsDatedHls(audio);
   const mediaSource = 'MediaSource' in window || 'ManagedMediaSource' in window;
-  const Hls = native || !mediaSource ? null : (await import('hls.js/light')).default;
+  const Hls = dated || !mediaSource ? null : (await import('hls.js/light')).default;
   if (Hls?.isSupported()) {
     const hls = new Hls({
       lowLatencyMode: PLAYER.lowLatency,
@@ -65,6 +78,7 @@ export async function openLiveStream(
       },
     };
   }
+  const native = audio.canPlayType('application/vnd.apple.mpegurl') !== '';
   const stopJump = native
     ? jumpToLiveEdge(audio, () => {
         const { seekable } = audio;
