@@ -400,6 +400,7 @@ export function compose(deps: ComposeDeps) {
           platform: song.platform ?? null,
           length: song.length,
           artUrl: art && coverArtType(art) === 'image/jpeg' ? coverArtAt(art, 512) : null,
+          coverUrl: art ? coverArtAt(art, 512) : null,
         };
       },
       artist: async (id) => {

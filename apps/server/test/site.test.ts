@@ -148,6 +148,31 @@ describe('what a page says before any script runs', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('preloads the first picture a page shows: the banner the page starts with, a cover', async () => {
+    const queue = await app.inject({ method: 'GET', url: '/' });
+    const banner = /<html data-banner="(\d)">/.exec(queue.body);
+    expect(banner).not.toBeNull();
+    const first = `/banner-${Number(banner![1]) + 1}.svg`;
+    // The queue page shows the banner on every screen; other pages on a wide one only.
+    expect(queue.body).toContain(
+      `<link rel="preload" as="image" href="${first}" fetchpriority="high" />`,
+    );
+    const song = await app.inject({ method: 'GET', url: `/song/${songId}` });
+    expect(song.body).toContain(
+      `<link rel="preload" as="image" href="/api/art/placeholder/${songId}.svg?size=512" fetchpriority="high" />`,
+    );
+    expect(song.body).toMatch(
+      /<link rel="preload" as="image" href="\/banner-\d\.svg" fetchpriority="high" media="\(min-width: 721px\)" \/>/,
+    );
+    // Each answer picks again.
+    const firsts = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      firsts.add(/data-banner="(\d)"/.exec(page.body)![1]!);
+    }
+    expect(firsts.size).toBeGreaterThan(1);
+  });
+
   it('escapes what users wrote: a title can close no tag and open no script', async () => {
     const evil = await createSong(app, { title: 'Bad"</title><script>alert(1)</script>&' });
     const res = await app.inject({ method: 'GET', url: `/song/${evil}` });

@@ -47,6 +47,12 @@ export function isStaff(role: string | undefined | null): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }
 
+/**
+ * The banner's pictures (apps/web/public). The server picks the first one a page shows and
+ * preloads it (`data-banner` on the page's <html>: its index here); the banner starts with it.
+ */
+export const BANNER_IMAGES = ['/banner-1.svg', '/banner-2.svg', '/banner-3.svg'] as const;
+
 /** Where the audio is; the web player uses these paths on its own origin. */
 export const STREAM_PATHS = { hls: '/stream/live.m3u8', mp3: '/stream/live.mp3' } as const;
 

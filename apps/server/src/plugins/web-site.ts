@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { BANNER_IMAGES } from '@queuecast/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { headTags, withHead } from '../modules/web-app/page-head.js';
 import type { PageMetaService } from '../modules/web-app/page-meta.service.js';
@@ -95,8 +96,11 @@ export async function registerWebSite(
         return reply.sendFile(file);
       }
       const base = origin(request);
-      const head = await pages.meta.head(url, base);
-      const html = withHead(template, headTags(head, `${base}${url}`, pages.stationName));
+      // The banner's first picture, chosen here so that the page can preload it.
+      const banner = Math.floor(Math.random() * BANNER_IMAGES.length);
+      const head = await pages.meta.head(url, base, BANNER_IMAGES[banner]);
+      const tags = headTags(head, `${base}${url}`, pages.stationName);
+      const html = withHead(template, tags, banner);
       void reply
         .code(head.status)
         .header('cache-control', 'no-cache')

@@ -1,4 +1,4 @@
-import { PAGES } from '@queuecast/contract';
+import { BANNER_IMAGES, PAGES } from '@queuecast/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../components/ui/cx';
@@ -6,18 +6,26 @@ import styles from './banner.module.css';
 
 // Each image's tagline is text on the page, not in the picture: it keeps its size (and its
 // contrast, on a dark band) however narrow the banner is drawn.
-const IMAGES = [
-  { src: '/banner-1.svg', tagline: 'request it. hear it.' },
-  { src: '/banner-2.svg', tagline: 'the listeners pick the music' },
-  { src: '/banner-3.svg', tagline: 'live radio, your queue' },
-];
+const TAGLINES = ['request it. hear it.', 'the listeners pick the music', 'live radio, your queue'];
+const IMAGES = BANNER_IMAGES.map((src, i) => ({ src, tagline: TAGLINES[i]! }));
+
+/**
+ * The first picture: the one the server preloaded for this page (`data-banner` on <html>), so
+ * that it is there when the page first draws; a random one without it.
+ */
+function firstImage(): number {
+  const chosen = Number(document.documentElement.dataset.banner);
+  return Number.isInteger(chosen) && chosen >= 0 && chosen < IMAGES.length
+    ? chosen
+    : Math.floor(Math.random() * IMAGES.length);
+}
 export const BANNER_INTERVAL_MS = 60_000;
 /** The pictures not shown yet load this long after the page, well before the first change. */
 const PRELOAD_OTHERS_MS = 10_000;
 
-/** Three images, a random one first, the next every 60 s with a 2 s cross-fade; links home. */
+/** Three images, the preloaded one first, the next every 60 s with a 2 s cross-fade; links home. */
 export function Banner({ className }: { className?: string }) {
-  const [current, setCurrent] = useState(() => Math.floor(Math.random() * IMAGES.length));
+  const [current, setCurrent] = useState(firstImage);
   useEffect(() => {
     const timer = setInterval(() => setCurrent((i) => (i + 1) % IMAGES.length), BANNER_INTERVAL_MS);
     return () => clearInterval(timer);

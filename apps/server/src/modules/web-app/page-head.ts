@@ -12,6 +12,11 @@ export interface PageHead {
   image: string | null;
   /** Open Graph type: `website`, `music.song`, `profile`. */
   type: string;
+  /**
+   * Pictures the page will show first, fetched while its scripts load: the largest one on the
+   * screen (the banner, a song's cover) is then there when the page first draws.
+   */
+  preload: { href: string; media?: string }[];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -52,15 +57,21 @@ export function headTags(head: PageHead, pageUrl: string, siteName: string): str
     tags.push(meta('property', 'og:image', head.image), meta('name', 'twitter:image', head.image));
   }
   if (head.status === 404) tags.push(meta('name', 'robots', 'noindex'));
+  for (const { href, media } of head.preload) {
+    const only = media ? ` media="${e(media)}"` : '';
+    tags.push(`<link rel="preload" as="image" href="${e(href)}" fetchpriority="high"${only} />`);
+  }
   return tags.join('\n    ');
 }
 
 /**
- * The built index.html with its `<title>` replaced by the page's head tags, and its own
- * description (for the client run without this server) left out.
+ * The built index.html with its `<title>` replaced by the page's head tags, its own description
+ * (for the client run without this server) left out, and `banner` (the index of the banner's
+ * first picture) on its <html> for the banner to start with.
  */
-export function withHead(template: string, tags: string): string {
+export function withHead(template: string, tags: string, banner: number): string {
   return template
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(/<title>[^<]*<\/title>/, () => tags);
+    .replace(/<title>[^<]*<\/title>/, () => tags)
+    .replace(/<html( [^>]*)?>/, (html) => `${html.slice(0, -1)} data-banner="${banner}">`);
 }

@@ -1,5 +1,9 @@
+import { BANNER_IMAGES } from '@queuecast/contract';
 import type { PageHead } from './page-head.js';
 import { shortText } from './page-head.js';
+
+/** Where the layout shows the banner on every page (the phone layout ends below it). */
+const WIDE = '(min-width: 721px)';
 
 /** What the meta of a song page needs, as anonymous visitors may see it. */
 export interface SongFacts {
@@ -10,6 +14,8 @@ export interface SongFacts {
   length: number;
   /** Site-relative URL of its 512-pixel art (JPEG), or null when it has only a drawn cover. */
   artUrl: string | null;
+  /** The cover its page shows at 512 pixels (its art, or the cover drawn for it). */
+  coverUrl: string | null;
 }
 
 export interface PageFacts {
@@ -36,16 +42,26 @@ export class PageMetaService {
     private readonly stationName: string,
   ) {}
 
-  /** The head for `pathname`; `origin` makes picture URLs absolute. */
-  async head(pathname: string, origin: string): Promise<PageHead> {
+  /**
+   * The head for `pathname`; `origin` makes picture URLs absolute; `banner` is the banner's
+   * first picture, preloaded where the page shows the banner first.
+   */
+  async head(
+    pathname: string,
+    origin: string,
+    banner: string = BANNER_IMAGES[0],
+  ): Promise<PageHead> {
     const station = this.stationName;
     const absolute = (url: string) => `${origin}${url}`;
+    // The queue page shows the banner on every screen; the others on a wide one only.
+    const bannerFirst = pathname === '/' ? { href: banner } : { href: banner, media: WIDE };
     const fallback: PageHead = {
       status: 200,
       title: station,
       description: `${station}: live radio with a shared song-request queue. Listen, see what plays next, request songs, vote and chat.`,
       image: absolute(STATION_COVER),
       type: 'website',
+      preload: [bannerFirst],
     };
     const notFound = (what: string): PageHead => ({
       ...fallback,
@@ -66,7 +82,9 @@ export class PageMetaService {
       const song = id === null || id > 2 ** 31 - 1 ? null : await this.facts.song(id);
       if (!song) return notFound('Song');
       const name = song.artist ? `${song.artist} – ${song.title}` : song.title;
-      const details = [song.platform, song.length > 0 ? minutes(song.length) : null].filter(Boolean);
+      const details = [song.platform, song.length > 0 ? minutes(song.length) : null].filter(
+        Boolean,
+      );
       return {
         status: 200,
         title: `${name} · ${station}`,
@@ -75,6 +93,7 @@ export class PageMetaService {
         ),
         image: absolute(song.artUrl ?? STATION_COVER),
         type: 'music.song',
+        preload: song.coverUrl ? [{ href: song.coverUrl }, bannerFirst] : [bannerFirst],
       };
     }
     if (kind === 'artist') {
@@ -88,6 +107,7 @@ export class PageMetaService {
         ),
         image: absolute(STATION_COVER),
         type: 'website',
+        preload: [bannerFirst],
       };
     }
     const user = param.length <= 64 ? await this.facts.user(param) : null;
@@ -101,6 +121,7 @@ export class PageMetaService {
       ),
       image: absolute(STATION_COVER),
       type: 'profile',
+      preload: [bannerFirst],
     };
   }
 }
