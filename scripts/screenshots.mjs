@@ -2,8 +2,10 @@
 //
 // Starts a station on a temporary data folder (the demo library is created on its first start),
 // or uses a running one given with `--url http://host:port`, waits until a song is on air, and
-// writes docs/screenshot.png (desktop, 1366×768) and docs/screenshot-phone.png (390×844, at the
-// pixel density of a phone). Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
+// writes docs/screenshot.png (the queue page, desktop 1366×768), docs/screenshot-phone.png
+// (390×844, at the pixel density of a phone), docs/screenshot-song.png (a song's page) and
+// docs/screenshot-user.png (a listener's page). Chromium comes from CHROMIUM_PATH or
+// /usr/bin/chromium.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,10 +20,21 @@ import { ensureBuilt } from './ensure-built.mjs';
 const START_TIMEOUT_MS = 120_000;
 const ON_AIR_TIMEOUT_MS = 90_000;
 
+const DESKTOP = { width: 1366, height: 768 };
+/** The pictures: which page (`song` and `user` are filled in from the scene), at what size. */
 const SHOTS = [
-  { file: 'docs/screenshot.png', viewport: { width: 1366, height: 768 }, scale: 1 },
-  { file: 'docs/screenshot-phone.png', viewport: { width: 390, height: 844 }, scale: 2 },
+  { file: 'docs/screenshot.png', page: 'queue', viewport: DESKTOP, scale: 1 },
+  {
+    file: 'docs/screenshot-phone.png',
+    page: 'queue',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+  },
+  { file: 'docs/screenshot-song.png', page: 'song', viewport: DESKTOP, scale: 1 },
+  { file: 'docs/screenshot-user.png', page: 'user', viewport: DESKTOP, scale: 1 },
 ];
+/** The listener whose page is pictured (one of the two the scene signs up). */
+const PICTURED_USER = 'nova';
 
 function argValue(name) {
   const i = process.argv.indexOf(name);
@@ -91,14 +104,15 @@ async function startStation() {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  let song;
   try {
     await waitForHealth(url, child);
-    await setTheScene(url);
+    song = await setTheScene(url);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, stop, song };
 }
 
 async function api(url, path, { token, body } = {}) {
@@ -167,13 +181,28 @@ async function setTheScene(url) {
   }
   await api(url, '/api/oneliner', { token: pixel, body: { message: 'evening all! :)' } });
   await api(url, '/api/oneliner', { token: nova, body: { message: 'queued some chip tunes' } });
+  if (pick[1]) {
+    await api(url, `/api/song/${pick[1].id}/comment`, {
+      token: pixel,
+      body: { comment: 'That bassline! Requested it twice this week.' },
+    });
+  }
+  return pick[1]?.id;
 }
 
 /** Waits until the page shows a song on air and the banner has finished fading in. */
-async function waitUntilOnAir(page) {
-  await page.getByTestId('now-playing-song').waitFor({ timeout: ON_AIR_TIMEOUT_MS });
-  await page.locator('.song-table tbody tr').first().waitFor({ timeout: ON_AIR_TIMEOUT_MS });
-  await page.locator('.banner-image.visible').first().waitFor();
+async function waitUntilOnAir(page, which) {
+  const playing = which === 'queue' ? 'now-playing-song' : 'mini-player';
+  if (which === 'queue' || (await page.viewportSize()).width <= 720) {
+    await page.getByTestId(playing).waitFor({ timeout: ON_AIR_TIMEOUT_MS });
+  }
+  if (which === 'queue') {
+    await page.locator('main table tbody tr').first().waitFor({ timeout: ON_AIR_TIMEOUT_MS });
+  } else {
+    await page.locator('main h1, main h2').first().waitFor({ timeout: ON_AIR_TIMEOUT_MS });
+  }
+  const banner = page.getByTestId('banner-current');
+  if (await banner.isVisible()) await banner.waitFor();
   // Runs in the page: the banner's cross-fade is a CSS transition.
   await page.evaluate(() =>
     Promise.all(
@@ -185,7 +214,14 @@ async function waitUntilOnAir(page) {
   );
 }
 
-async function takeScreenshots(url) {
+/** The address of a shot's page. */
+function pageUrl(url, shot, song) {
+  if (shot.page === 'song') return song ? `${url}/song/${song}` : null;
+  if (shot.page === 'user') return `${url}/user/${PICTURED_USER}`;
+  return url;
+}
+
+async function takeScreenshots(url, song) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -198,9 +234,15 @@ async function takeScreenshots(url) {
         colorScheme: 'dark',
       });
       const page = await context.newPage();
-      await page.goto(url);
+      const address = pageUrl(url, shot, song);
+      if (!address) {
+        console.log(`skipped ${shot.file}: no song was requested in this scene`);
+        await context.close();
+        continue;
+      }
+      await page.goto(address);
       try {
-        await waitUntilOnAir(page);
+        await waitUntilOnAir(page, shot.page);
       } catch (error) {
         const seen = path.join(os.tmpdir(), 'queuecast-screenshot-failed.png');
         await page.screenshot({ path: seen });
@@ -219,13 +261,13 @@ async function takeScreenshots(url) {
 
 const given = argValue('--url');
 const station = given
-  ? { url: given.replace(/\/$/, ''), stop: async () => {} }
+  ? { url: given.replace(/\/$/, ''), stop: async () => {}, song: argValue('--song') }
   : await startStation();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => void station.stop().finally(() => process.exit(1)));
 }
 try {
-  await takeScreenshots(station.url);
+  await takeScreenshots(station.url, station.song);
 } finally {
   await station.stop();
 }
