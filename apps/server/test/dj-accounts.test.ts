@@ -134,7 +134,7 @@ describe('the stream key', () => {
 describe('the kick', () => {
   it('ends the show on air with a ban, for moderators and admins only, audited', async () => {
     const mod = await quickUser(app, 'moderator');
-    const kick = (token: string, payload: unknown) =>
+    const kick = (token: string, payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: '/api/live/kick', headers: bearer(token), payload });
     expect((await kick(mod.token, { ban_minutes: 5 })).statusCode).toBe(409);
     expect((await kick(listener.token, { ban_minutes: 5 })).statusCode).toBe(403);
@@ -173,7 +173,7 @@ describe('the request line', () => {
   it('carries dedications and requests to the DJ on air, and refuses them off air', async () => {
     const dj = await quickUser(app);
     await setDj(admin.token, dj.id, true);
-    const send = (token: string, payload: unknown) =>
+    const send = (token: string, payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: '/api/live/line', headers: bearer(token), payload });
     expect((await send(listener.token, { message: 'hello' })).statusCode).toBe(409);
     expect(
