@@ -73,6 +73,7 @@ describe('GET /api/admin/users', () => {
       role: 'user',
       created_at: expect.any(Number) as number,
       last_seen_at: null,
+      dj: false,
     });
     const page = await call(
       'GET',

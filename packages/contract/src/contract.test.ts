@@ -35,6 +35,8 @@ describe('contract', () => {
       listeners: 0,
       server_time: 1,
       station: { name: 'Queuecast', dj_label: 'Auto-DJ' },
+      live: null,
+      shows: [],
     };
     expect(PlaybackUpdateSchema.parse(update)).toEqual(update);
   });

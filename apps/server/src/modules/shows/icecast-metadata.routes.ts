@@ -1,4 +1,4 @@
-import { API, LIMITS, LIVE_MOUNT } from '@queuecast/contract';
+import { API, ErrorSchema, LIMITS, LIVE_MOUNT } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASIC_CHALLENGE, basicCredentials } from '../../lib/basic-auth.js';
@@ -64,7 +64,8 @@ export function icecastMetadataRoutes(deps: {
             .loose(),
           response: {
             200: XmlSchema,
-            400: XmlSchema,
+            // A query the schema refuses gets the site's JSON error, like every other route.
+            400: z.union([XmlSchema, ErrorSchema]),
             401: XmlSchema,
             403: XmlSchema,
             404: XmlSchema,

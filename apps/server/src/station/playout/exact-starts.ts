@@ -15,7 +15,11 @@ export class ExactStarts {
   constructor(bus: EventBus) {
     this.stop = bus.subscribe((event) => {
       if (event.type !== 'track.started') return;
-      this.starts.set(`${event.song_id}@${event.started_at}`, event.exact_start);
+      const key = `${event.song_id}@${event.started_at}`;
+      // A track resumed (a restart, or the playout moving to another node) is announced with its
+      // stored second only: the exact start heard before is kept.
+      if (this.starts.has(key) && event.exact_start === event.started_at) return;
+      this.starts.set(key, event.exact_start);
       for (const key of this.starts.keys()) {
         if (this.starts.size <= KEPT) break;
         this.starts.delete(key);
