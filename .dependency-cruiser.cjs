@@ -36,6 +36,11 @@ const stationParts = [
   ['mp3', PLAYOUT_OUTPUT, "MP3 delivery reads only the playout's output, and nothing of HLS."],
   ['hls', PLAYOUT_OUTPUT, "HLS delivery reads only the playout's output, and nothing of MP3."],
   ['leader', null, 'The lease imports no playout and no delivery: it starts what it is given.'],
+  [
+    'live-input',
+    'playout/pcm\\.ts$',
+    "The live input takes sources and makes a feed in the playout's format; the top puts it on air.",
+  ],
 ];
 
 module.exports = {

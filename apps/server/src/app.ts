@@ -18,6 +18,7 @@ import { liveRoutes } from './live/live.routes.js';
 import type { LoginLimits } from './modules/auth/auth.service.js';
 import { answerClientError } from './plugins/client-errors.js';
 import { guardConnections } from './plugins/connection-guard.js';
+import type { SourceTaker } from './plugins/source-connections.js';
 import { registerControlCharacterCheck } from './plugins/control-characters.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHiddenFormattingStrip } from './plugins/hidden-formatting.js';
@@ -65,12 +66,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       connectionsCheckingInterval: 1000,
     },
   }).withTypeProvider<ZodTypeProvider>();
+  const sources: SourceTaker = { take: null };
   guardConnections(app.server, {
     maxPerAddress: deps.config.httpMaxConnectionsPerIp,
     trustProxy: deps.config.trustProxy,
     bodyWindowMs: deps.config.httpBodyTimeoutSeconds * 1000,
+    sources,
+    firstBytesMs: deps.config.httpHeadersTimeoutSeconds * 1000,
   });
   const ctx = compose({ ...deps, log: app.log });
+  // DJs' source clients connect to the site's own port (the live mount).
+  sources.take = (socket, first) => ctx.liveInput.take(socket, first);
   // The bus built here is closed here (a Redis bus holds two connections); one handed in is
   // its owner's to close.
   if (!deps.bus) app.addHook('onClose', () => ctx.bus.close());

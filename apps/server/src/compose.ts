@@ -115,6 +115,8 @@ import { ExactStarts } from './station/playout/exact-starts.js';
 import { HlsFolder } from './station/hls/hls-folder.js';
 import { HlsListeners } from './station/hls/hls-listeners.js';
 import { Station } from './station/station.js';
+import { LiveInput } from './station/live-input/live-input.js';
+import { hostPortText, parseHostPort } from './lib/host-port.js';
 import { PlayoutRepo } from './station/playout/playout.repo.js';
 import { stationRoutes } from './station/station.routes.js';
 import { StationService } from './station/station.service.js';
@@ -377,8 +379,30 @@ export function compose(deps: ComposeDeps) {
     repo: repos.station,
     bus,
     log,
+    live: {
+      records: shows,
+      standbyFile: config.liveStandbyFile,
+      crossfadeSeconds: config.liveCrossfadeSeconds,
+      graceSeconds: config.liveGraceSeconds,
+    },
   });
-  const leader = new PlayoutLeader({ lease, station, log });
+  const playoutAddress = hostPortText(config.playoutAddress);
+  const leader = new PlayoutLeader({ lease, station, log, address: playoutAddress });
+  const liveInput = new LiveInput({
+    ffmpeg: media.tools.ffmpeg,
+    authorize: (username, key) => services.djs.authorizeSource(username, key),
+    playing: () => station.isRunning,
+    leader: async () => {
+      const held = await lease.current();
+      if (!held || held.remainingMs <= 0 || !held.address) return null;
+      // This node's own address with its station stopped: nobody else plays yet.
+      if (held.address === playoutAddress) return null;
+      return parseHostPort(held.address);
+    },
+    admit: (dj) => station.shows.admit(dj),
+    accepted: (source) => station.shows.accepted(source),
+    log,
+  });
   const stationService = new StationService(station, presenter, bus, {
     isOnAir: async () => ((await lease.current())?.remainingMs ?? 0) > 0,
     songOnAir: async () => (await repos.playback.nowPlaying())?.song_id ?? null,
@@ -489,6 +513,7 @@ export function compose(deps: ComposeDeps) {
     services,
     station,
     leader,
+    liveInput,
     live: { hub, fanout },
     pageMeta,
     routes,

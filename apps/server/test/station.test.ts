@@ -375,6 +375,12 @@ describe('the station on air', () => {
       repo: ctx.repos.station,
       bus: ctx.bus,
       log: app.log,
+      live: {
+        records: ctx.services.shows,
+        standbyFile: undefined,
+        crossfadeSeconds: 2,
+        graceSeconds: 10,
+      },
     });
     try {
       const historyBefore = (await ctx.db.selectFrom('play_history').select('id').execute()).length;

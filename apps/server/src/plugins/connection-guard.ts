@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import { ConnectionCap } from '../lib/connection-cap.js';
 import { answerAndClose, rawAnswer } from './client-errors.js';
+import { divertSources, type SourceTaker } from './source-connections.js';
 
 /**
  * What a request body must bring in every window of `bodyWindowMs`, unless it is complete: a
@@ -20,6 +21,10 @@ export interface ConnectionGuardOptions {
   trustProxy: readonly string[];
   /** The window in which a body must bring BODY_MIN_BYTES or end (HTTP_BODY_TIMEOUT_S). */
   bodyWindowMs: number;
+  /** DJs' source connections, taken before Node's HTTP parser (source-connections.ts). */
+  sources?: SourceTaker;
+  /** How long a connection may take to send the start of its request. */
+  firstBytesMs?: number;
 }
 
 /**
@@ -40,7 +45,11 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     if (!cap.admit(socket)) {
       return answerAndClose(socket, rawAnswer(429, 'Too many connections from your address.'));
     }
-    for (const handle of handlers) handle.call(server, socket);
+    const http = () => {
+      for (const handle of handlers) handle.call(server, socket);
+    };
+    if (!options.sources) return http();
+    divertSources(socket, options.sources, http, options.firstBytesMs ?? 10_000);
   });
   const bodies = new BodyProgress(options.bodyWindowMs);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => bodies.watch(req, res));

@@ -13,6 +13,8 @@ import { BYTES_PER_FRAME } from './playout/pcm.js';
 import { Playout } from './playout/playout.js';
 import { Scheduler, type Track } from './playout/scheduler.js';
 import type { PlayoutRepo } from './playout/playout.repo.js';
+import { LiveShows, type ShowRecords } from './live-show.js';
+import { loadStandby } from './live-input/standby-sound.js';
 
 export interface StationDeps {
   ffmpeg: string;
@@ -34,6 +36,13 @@ export interface StationDeps {
   repo: PlayoutRepo;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /** Live shows: their records, the stand-by sound's file, the crossfade and the grace. */
+  live: {
+    records: ShowRecords;
+    standbyFile: string | undefined;
+    crossfadeSeconds: number;
+    graceSeconds: number;
+  };
 }
 
 /**
@@ -47,7 +56,11 @@ export class Station {
   readonly encoder: Encoder;
   readonly playout: Playout;
   readonly scheduler: Scheduler;
+  /** The live show: DJs' sources taken by the live input go on air through it. */
+  readonly shows: LiveShows;
   private running = false;
+  /** The latest track start being recorded: an interruption waits for its queue entry. */
+  private lastStart: Promise<void> = Promise.resolve();
   private hlsClock = new HlsClock();
   private readonly publisher: HlsPublisher;
   private readonly unsubscribe: () => void;
@@ -92,9 +105,11 @@ export class Station {
           this.titleOnAir(track);
           // The track's first sample is the next byte written, at the playout's offset.
           this.hlsClock.trackStarted(at, this.playout.written);
-          return this.started(track, at);
+          this.lastStart = this.started(track, at);
+          return this.lastStart;
         },
         finished: (track, how, reason) => this.finished(track, how, reason),
+        interrupted: (track) => this.interrupted(track),
         nextChanged: (track) => this.nextChanged(track),
         write: (pcm) => {
           const fed = this.encoder.fed;
@@ -107,6 +122,15 @@ export class Station {
       },
       deps.log,
     );
+    this.shows = new LiveShows({
+      playout: this.playout,
+      records: deps.live.records,
+      standby: loadStandby(deps.ffmpeg, deps.live.standbyFile, deps.log),
+      crossfadeSeconds: deps.live.crossfadeSeconds,
+      graceSeconds: deps.live.graceSeconds,
+      icyTitle: (title) => this.stream.trackAt(this.encoder.fed / BYTES_PER_FRAME)(title),
+      log: deps.log,
+    });
     this.announcer = new ListenersAnnouncer(
       () => this.listeners,
       (listeners) => deps.bus.publish({ type: 'listeners.changed', listeners }),
@@ -117,6 +141,7 @@ export class Station {
       if (event.type === 'skip.requested' && this.running) {
         if (this.playout.nowPlaying?.songId === event.song_id) this.playout.skip();
       }
+      if (this.running) this.shows.onEvent(event);
     });
   }
 
@@ -134,6 +159,9 @@ export class Station {
     this.hlsClock = new HlsClock();
     await this.publisher.prepare();
     this.publisher.start();
+    // A show is on air only while this playout takes its DJ: one left open by a playout that
+    // stopped mid-show is over (the DJ's software, reconnecting, begins a new one here).
+    await this.deps.live.records.endLeftOpen(this.deps.clock.now());
     const resume = await this.scheduler.resume();
     if (this.icecast) {
       const icecast = this.icecast;
@@ -154,6 +182,7 @@ export class Station {
     this.unsubscribe();
     this.publisher.stop();
     this.announcer.stop();
+    this.shows.stop();
     this.playout.stop();
     this.stopRelay?.();
     this.icecast?.stop();
@@ -221,6 +250,23 @@ export class Station {
       .then(() => this.deps.repo.setNext(pick, this.deps.clock.now()))
       .then(() => this.deps.bus.publish({ type: 'next.changed' }))
       .catch((err: unknown) => this.deps.log.error({ err }, 'could not record the next track'));
+  }
+
+  /**
+   * The track was cut for the live show: a request goes back to the head of the queue, to play
+   * after the show; the auto-DJ's own pick is dropped.
+   */
+  private async interrupted(track: Track): Promise<void> {
+    try {
+      await this.lastStart;
+      if (track.queueId !== null) {
+        if (track.requestedBy !== null) await this.deps.repo.requeue(track.queueId);
+        else await this.deps.repo.finish(track.queueId, 'skipped');
+      }
+      this.deps.bus.publish({ type: 'queue.changed' });
+    } catch (err) {
+      this.deps.log.error({ err, song: track.songId }, 'could not record the track cut');
+    }
   }
 
   private async finished(track: Track, how: 'played' | 'skipped' | 'failed', reason?: string) {

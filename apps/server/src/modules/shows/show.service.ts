@@ -95,6 +95,11 @@ export class ShowService {
     if (announce) this.changed();
   }
 
+  /** A show left open by a playout that stopped without ending it ends at `at`. */
+  async endLeftOpen(at: number): Promise<void> {
+    if (await this.deps.shows.endOpen(at)) this.changed();
+  }
+
   async end(sessionId: number, at: number): Promise<void> {
     await this.deps.shows.end(sessionId, at);
     this.changed();

@@ -18,19 +18,21 @@ export class LeaseRepo {
 
   /**
    * Takes the lease for `ttlMs` when it is free or has expired, or renews it when `holder`
-   * already has it, in one statement; answers whether `holder` holds it now.
+   * already has it, in one statement; answers whether `holder` holds it now. `address` is
+   * where the holder takes DJs' source connections (other nodes forward them there).
    */
-  async claim(holder: string, ttlMs: number): Promise<boolean> {
+  async claim(holder: string, ttlMs: number, address: string | null = null): Promise<boolean> {
     const now = this.now();
     const row = await this.db
       .insertInto('playout_lease')
-      .values({ id: 1, holder, expires_at: sql<number>`${now} + ${ttlMs}` })
+      .values({ id: 1, holder, expires_at: sql<number>`${now} + ${ttlMs}`, address })
       .onConflict((oc) =>
         oc
           .column('id')
           .doUpdateSet({
             holder: (eb) => eb.ref('excluded.holder'),
             expires_at: (eb) => eb.ref('excluded.expires_at'),
+            address: (eb) => eb.ref('excluded.address'),
           })
           .where((eb) =>
             eb.or([
@@ -54,13 +56,22 @@ export class LeaseRepo {
       .execute();
   }
 
-  /** Who holds the lease, and for how much longer (ms); null when nobody ever did. */
-  async current(): Promise<{ holder: string; remainingMs: number } | null> {
+  /**
+   * Who holds the lease, for how much longer (ms) and where it takes source connections; null
+   * when nobody ever did.
+   */
+  async current(): Promise<{
+    holder: string;
+    remainingMs: number;
+    address: string | null;
+  } | null> {
     const row = await this.db
       .selectFrom('playout_lease')
-      .select(['holder', sql<number>`expires_at - ${this.now()}`.as('remaining')])
+      .select(['holder', 'address', sql<number>`expires_at - ${this.now()}`.as('remaining')])
       .where('id', '=', 1)
       .executeTakeFirst();
-    return row ? { holder: row.holder, remainingMs: Number(row.remaining) } : null;
+    return row
+      ? { holder: row.holder, remainingMs: Number(row.remaining), address: row.address }
+      : null;
   }
 }

@@ -45,6 +45,8 @@ export class PlayoutLeader {
       lease: LeaseRepo;
       station: Playable;
       log: FastifyBaseLogger;
+      /** host:port where this process takes DJs' source connections, kept with the lease. */
+      address?: string;
       ttlMs?: number;
       renewMs?: number;
       tryMs?: number;
@@ -94,7 +96,7 @@ export class PlayoutLeader {
   private async tick(ttl: number, every: number): Promise<void> {
     let held: boolean;
     try {
-      held = await this.deps.lease.claim(this.id, ttl);
+      held = await this.deps.lease.claim(this.id, ttl, this.deps.address ?? null);
       if (held) this.heldAt = performance.now();
     } catch (err) {
       this.deps.log.warn({ err }, 'playout lease: could not reach the database');

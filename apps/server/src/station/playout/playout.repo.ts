@@ -258,6 +258,19 @@ export class PlayoutRepo {
       .execute();
   }
 
+  /**
+   * A request cut for a live show goes back where it was, the head of the queue: the queue
+   * plays the oldest waiting entry first, and every entry still waiting came after it.
+   */
+  async requeue(queueId: number) {
+    await this.db
+      .updateTable('queue_entries')
+      .set({ state: 'queued', started_at: null })
+      .where('id', '=', queueId)
+      .where('state', '=', 'playing')
+      .execute();
+  }
+
   async markUnplayable(songId: number) {
     await this.db
       .updateTable('songs')

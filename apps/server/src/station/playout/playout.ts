@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { Crossfade, type Feed } from './crossfade.js';
 import { Decoder } from './decoder.js';
 import { BYTES_PER_SECOND, secondsToBytes, TICK_MS, wholeFrames } from './pcm.js';
 import type { Track } from './scheduler.js';
@@ -19,6 +20,8 @@ export interface PlayoutHooks {
   started(track: Track, at: number): Promise<void>;
   /** The track left the air: ran out, was skipped, or could not be decoded. */
   finished(track: Track, how: 'played' | 'skipped' | 'failed', reason?: string): Promise<void>;
+  /** The track was cut for a feed (the live show): it fades out, and is not resumed. */
+  interrupted(track: Track): Promise<void>;
   /** PCM for the encoder. */
   write(pcm: Buffer): void;
   /**
@@ -61,6 +64,12 @@ export class Playout {
   private timer: NodeJS.Timeout | null = null;
   private startedAtMs = 0;
   private startEpoch = 0;
+  /** A feed on air instead of the queue (the live show): nothing of the queue is prepared. */
+  private feed: Feed | null = null;
+  /** The feed is to give way to the queue's next track once that one has audio. */
+  private leaving: { fadeBytes: number } | null = null;
+  /** What is fading out under the audio on air. */
+  private fade: Crossfade | null = null;
   /** PCM bytes written since the clock started. */
   written = 0;
 
@@ -80,6 +89,59 @@ export class Playout {
     return this.nextUp?.track ?? null;
   }
 
+  /** Whether a feed (the live show) is on air instead of the queue. */
+  get feedOnAir(): boolean {
+    return this.feed !== null;
+  }
+
+  /** The epoch time the next byte written will carry (the HLS program date-time clock). */
+  get nextByteAt(): number {
+    return this.epochAt(this.written);
+  }
+
+  /**
+   * Puts `feed` on air from the next byte, crossfading from what plays over `fadeSeconds`:
+   * the track on air is cut (told as `interrupted`, never resumed) and the prepared next one
+   * dropped, so nothing of the queue plays or waits while the feed is on. Answers the epoch
+   * time of the switch's first byte.
+   */
+  putOnAir(feed: Feed, fadeSeconds: number): number {
+    const at = this.epochAt(this.written);
+    this.fade?.cancel();
+    this.fade = null;
+    const fadeBytes = secondsToBytes(fadeSeconds);
+    const cut = this.current;
+    if (cut) {
+      this.current = null;
+      void this.hooks.interrupted(cut.track);
+      this.fade = new Crossfade(
+        (n) => cut.decoder.read(n),
+        fadeBytes,
+        () => cut.decoder.stop(),
+      );
+    } else if (this.feed && this.feed !== feed) {
+      const old = this.feed;
+      this.fade = new Crossfade((n) => old.read(n), fadeBytes);
+    }
+    this.dropPrepared();
+    this.feed = feed;
+    this.leaving = null;
+    // What became due since the last tick goes out now: the switch waits for no timer.
+    if (this.timer) this.tick();
+    return at;
+  }
+
+  /**
+   * The feed gives way to the queue: its next entry is chosen and decoded at once, and takes
+   * over with a crossfade of `fadeSeconds` as soon as it has audio (the feed plays until then).
+   */
+  backToQueue(fadeSeconds: number): void {
+    if (!this.feed) return;
+    this.leaving = { fadeBytes: secondsToBytes(fadeSeconds) };
+    this.recheck = false;
+    this.lastTry = 0;
+  }
+
   /** Starts the clock, resuming `resume` mid-track when given. */
   start(resume: Track | null): void {
     this.startedAtMs = performance.now();
@@ -92,6 +154,10 @@ export class Playout {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.fade?.cancel();
+    this.fade = null;
+    this.feed = null;
+    this.leaving = null;
     this.current?.decoder.stop();
     this.nextUp?.decoder.stop();
     this.replacing?.decoder.stop();
@@ -152,8 +218,54 @@ export class Playout {
     this.maybePrepare();
   }
 
-  /** The next stretch of audio: the current track, the next one when it ends, else silence. */
+  /** The next stretch of audio, with whatever is fading out under it. */
   private read(max: number): Buffer {
+    const pcm = this.readOnAir(max);
+    if (!this.fade) return pcm;
+    const faded = this.fade.over(pcm);
+    if (this.fade.finished) this.fade = null;
+    return faded;
+  }
+
+  /** The feed on air, or it giving way to the queue's next track once that one is ready. */
+  private readOnAir(max: number): Buffer {
+    const feed = this.feed;
+    if (!feed) return this.readQueue(max);
+    if (this.leaving && this.nextReady()) {
+      const { fadeBytes } = this.leaving;
+      this.feed = null;
+      this.leaving = null;
+      if (this.startNext()) {
+        this.fade?.cancel();
+        this.fade = new Crossfade((n) => feed.read(n), fadeBytes);
+        return this.readQueue(max);
+      }
+      // The next track failed as it started: the feed goes on until another is ready.
+      this.feed = feed;
+      this.leaving = { fadeBytes };
+    }
+    return feed.read(wholeFrames(Math.min(max, BYTES_PER_SECOND)));
+  }
+
+  private nextReady(): boolean {
+    this.takeReplacement();
+    const next = this.nextUp;
+    return next !== null && (next.decoder.produced > 0 || next.decoder.ended);
+  }
+
+  /** Drops the prepared next track and any replacement on its way (a feed goes on air). */
+  private dropPrepared(): void {
+    this.replacing?.decoder.stop();
+    this.replacing = null;
+    const prepared = this.nextUp;
+    if (!prepared) return;
+    prepared.decoder.stop();
+    this.nextUp = null;
+    this.hooks.nextChanged(null);
+  }
+
+  /** The current track, the next one when it ends, else silence. */
+  private readQueue(max: number): Buffer {
     for (let attempts = 0; attempts < 4; attempts++) {
       const current = this.current;
       if (current) {
@@ -223,6 +335,8 @@ export class Playout {
   }
 
   private maybePrepare(): void {
+    // While a feed is on air nothing of the queue is chosen, until it is to give way.
+    if (this.feed && !this.leaving) return;
     this.takeReplacement();
     const prepared = this.nextUp;
     if (prepared?.decoder.failure) {

@@ -1,0 +1,318 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { API, type PlaybackUpdate } from '@queuecast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { bearer, quickUser } from './helpers/factories.js';
+import { captureMp3, MP3_BYTES_PER_SECOND, type TimedCapture } from './helpers/mp3-capture.js';
+import { RATE, windows } from './helpers/pcm.js';
+import { queueTones } from './helpers/queued-tones.js';
+import { createTestApp } from './helpers/test-app.js';
+
+/*
+ * The live input with real source clients: raw SOURCE and PUT requests for the answers, and
+ * ffmpeg streaming a tone (its icecast:// output, the way DJs' software connects), heard in the
+ * station's own MP3 output.
+ */
+
+let app: App;
+let port: number;
+let base: string;
+let ffmpeg: string;
+interface User {
+  id: number;
+  token: string;
+  username: string;
+}
+let admin: User;
+let dj: User & { key: string };
+let other: User & { key: string };
+let listener: User;
+let capture: TimedCapture;
+const clients: ChildProcess[] = [];
+const logs: string[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  ms = 15_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Sends a request head (and `body`) and answers the server's first answer as text. */
+function rawSource(head: string, body = Buffer.alloc(0)): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d: Buffer) => {
+      answer += d.toString('latin1');
+      if (/\r\n\r\n/.test(answer) && !/^HTTP\/1\.[01] 200/.test(answer)) return;
+      if (/^HTTP\/1\.[01] 200/.test(answer)) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on('end', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  });
+}
+
+const basic = (username: string, key: string) =>
+  `Authorization: Basic ${Buffer.from(`${username}:${key}`).toString('base64')}`;
+
+/** ffmpeg streaming a tone to /live as a DJ's software would (PUT, MP3). */
+function ffmpegSource(user: { username: string; key: string }, freq: number): ChildProcess {
+  const child = spawn(
+    ffmpeg,
+    [
+      ...['-hide_banner', '-nostdin', '-v', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `sine=frequency=${freq}:sample_rate=44100`],
+      ...['-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg'],
+      ...['-f', 'mp3', `icecast://${user.username}:${user.key}@127.0.0.1:${port}/live`],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  clients.push(child);
+  return child;
+}
+
+/** Seconds into the capture where each run of one frequency (±8 %) begins. */
+async function heard(): Promise<{ freq: number; from: number; to: number }[]> {
+  const pcm = await capture.decode(ffmpeg);
+  const runs: { freq: number; from: number; to: number }[] = [];
+  for (const w of windows(pcm, 0.05)) {
+    const last = runs.at(-1);
+    if (last && Math.abs(last.freq - w.freq) <= last.freq * 0.08) last.to = w.at + 0.05;
+    else runs.push({ freq: w.freq, from: w.at, to: w.at + 0.05 });
+  }
+  return runs.filter((r) => r.to - r.from >= 0.2);
+}
+
+/** Amplitude of `freq` in `pcm[from, from + n)` (Goertzel), in sample units. */
+function toneLevel(pcm: Int16Array, from: number, n: number, freq: number): number {
+  const k = 2 * Math.cos((2 * Math.PI * freq) / RATE);
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = from; i < from + n; i++) {
+    const s0 = pcm[i]! + k * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+  }
+  return (2 * Math.sqrt(Math.max(0, s1 * s1 + s2 * s2 - k * s1 * s2))) / n;
+}
+
+/** Seconds into `pcm`, after `after`, of the first 20 ms where `freq` is above -40 dBFS. */
+function onsetOf(pcm: Int16Array, freq: number, after: number): number | null {
+  const n = Math.round(RATE * 0.02);
+  for (let i = Math.floor(after * RATE); i + n <= pcm.length; i += n) {
+    if (toneLevel(pcm, i, n, freq) > 328) return i / RATE;
+  }
+  return null;
+}
+
+const update = async (): Promise<PlaybackUpdate> => app.ctx.services.playback.build(0);
+
+beforeAll(async () => {
+  app = await createTestApp({ env: { LIVE_GRACE_S: '3', LIVE_CROSSFADE_S: '0.5' } });
+  ffmpeg = app.ctx.media.tools.ffmpeg;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  port = address.port;
+  base = `http://127.0.0.1:${port}`;
+  const named = async (role?: string): Promise<User> => {
+    const user = await quickUser(app, role);
+    const row = await app.ctx.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return { ...user, username: row.username };
+  };
+  admin = await named('admin');
+  listener = await named();
+  const grant = async (user: User) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/dj`,
+      headers: bearer(admin.token),
+      payload: { dj: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const key = await app.inject({
+      method: 'GET',
+      url: '/api/user/stream-key',
+      headers: bearer(user.token),
+    });
+    return { ...user, key: key.json<{ key: string }>().key };
+  };
+  dj = await grant(await named());
+  other = await grant(await named());
+  await queueTones(app, [
+    { title: 'Long Request', artist: 'Queue', freq: 440, seconds: 40 },
+    { title: 'After Show', artist: 'Queue', freq: 660, seconds: 40 },
+  ]);
+  // The first entry is a listener's request: cut by the show, it must come back.
+  await app.ctx.db
+    .updateTable('queue_entries')
+    .set({ requested_by: listener.id })
+    .where('state', '=', 'queued')
+    .where(
+      'song_id',
+      '=',
+      (
+        await app.ctx.db
+          .selectFrom('songs')
+          .select('id')
+          .where('title', '=', 'Long Request')
+          .executeTakeFirstOrThrow()
+      ).id,
+    )
+    .execute();
+  await app.ctx.station.start();
+  capture = await captureMp3(base);
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of clients) c.kill('SIGKILL');
+  capture?.stop();
+  await app?.ctx.station.stop();
+  await app?.close();
+});
+
+describe('the live input at /live', () => {
+  it('answers sources it does not take with the reason', async () => {
+    const unauthorised = await rawSource(
+      'SOURCE /live HTTP/1.0\r\nContent-Type: audio/mpeg\r\n\r\n',
+    );
+    expect(unauthorised).toMatch(/^HTTP\/1\.0 401/);
+    expect(unauthorised).toMatch(/WWW-Authenticate: Basic/i);
+    const wrongKey = await rawSource(
+      `SOURCE /live HTTP/1.0\r\n${basic(dj.username, 'not-the-key')}\r\n\r\n`,
+    );
+    expect(wrongKey).toMatch(/^HTTP\/1\.0 401/);
+    expect(wrongKey).toContain('Wrong username or stream key.');
+    const notDj = await rawSource(
+      `PUT /live HTTP/1.1\r\nHost: x\r\n${basic(listener.username, 'anything')}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    expect(notDj).toMatch(/^HTTP\/1\.0 403/);
+    expect(notDj).toContain('DJ permission');
+    const mount = await rawSource(
+      `SOURCE /other HTTP/1.0\r\n${basic(dj.username, dj.key)}\r\n\r\n`,
+    );
+    expect(mount).toMatch(/^HTTP\/1\.0 404/);
+    const garbage = await rawSource('SOURCE /live HTTP/1.0\r\nno colon here\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.0 400/);
+    // The key is never written to the log.
+    expect(logs.join('')).not.toContain(dj.key);
+    // The site on the same port is untouched: plain requests still parse.
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBeLessThan(500);
+    const put = await fetch(`${base}/api/user/stream-key`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+  });
+
+  it('puts ffmpeg on air within a second of its first audio, titles it, and refuses a second DJ', async () => {
+    await until(
+      'the request on air',
+      async () => (await update()).now_playing?.title === 'Long Request',
+    );
+    const started = capture.bytes().length / MP3_BYTES_PER_SECOND;
+    // performance.now() of an epoch time.
+    const clock = Date.now() - performance.now();
+    const source = ffmpegSource(dj, 880);
+    const show = await until('the show on air', async () => (await update()).live);
+    expect(show).toMatchObject({ dj: dj.username, state: 'live' });
+    const { firstAudioAt, onAirAt } = app.ctx.station.shows.lastSwitch!;
+    // The DJ's tone in the MP3 output: where it begins, and when that byte reached a listener.
+    const onset = await until('the DJ heard', async () =>
+      onsetOf(await capture.decode(ffmpeg), 880, started),
+    );
+    const arrival = capture.arrivalOf(Math.floor(onset * MP3_BYTES_PER_SECOND))! + clock;
+    const mp3Ms = arrival - firstAudioAt * 1000;
+    console.log(
+      `live switch-in: the DJ's first decoded audio to the MP3 listener ${mp3Ms.toFixed(0)} ms`,
+    );
+    expect(mp3Ms).toBeLessThan(1000);
+    // The show starts, on the HLS program date-time clock, where its first byte is.
+    expect(Math.abs(show.started_at - onAirAt)).toBeLessThan(0.01);
+    // The request cut for the show waits at the head of the queue.
+    const during = await update();
+    expect(during.now_playing).toBeNull();
+    expect(during.queue[0]).toMatchObject({ title: 'Long Request' });
+
+    // A title the Icecast way, with the DJ's credentials.
+    const meta = await fetch(
+      `${base}/admin/metadata?mode=updinfo&mount=%2Flive&song=${encodeURIComponent('Purple Motion - Satellite One')}`,
+      {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${dj.username}:${dj.key}`).toString('base64')}`,
+        },
+      },
+    );
+    expect(meta.status).toBe(200);
+    expect(await meta.text()).toContain('<return>1</return>');
+    await until(
+      'the title on air',
+      async () => (await update()).live?.title === 'Purple Motion - Satellite One',
+    );
+
+    // Another DJ while the first is live: 409 naming who is on air.
+    const second = await rawSource(
+      `SOURCE /live HTTP/1.0\r\n${basic(other.username, other.key)}\r\n\r\n`,
+    );
+    expect(second).toMatch(/^HTTP\/1\.0 409/);
+    expect(second).toContain(dj.username);
+    expect(source.exitCode).toBeNull();
+  }, 60_000);
+
+  it('holds the show through a drop, then the queue resumes with the cut request', async () => {
+    const before = capture.bytes().length / MP3_BYTES_PER_SECOND;
+    for (const c of clients) c.kill('SIGKILL');
+    await until('stand-by', async () => (await update()).live?.state === 'standby', 8000);
+    // After the grace (3 s) the show is over and the request plays again.
+    await until(
+      'the request back on air',
+      async () => (await update()).now_playing?.title === 'Long Request',
+      15_000,
+    );
+    const after = await update();
+    expect(after.live).toBeNull();
+    expect(after.shows[0]).toMatchObject({
+      dj: dj.username,
+      titles: [{ title: 'Purple Motion - Satellite One' }],
+    });
+    await sleep(1500);
+    const runs = (await heard()).filter((r) => r.to > before);
+    // Never more than a short moment of silence between the DJ and the queue.
+    const silent = runs.filter((r) => r.freq === 0 && r.from > before);
+    expect(Math.max(0, ...silent.map((r) => r.to - r.from))).toBeLessThan(2);
+    expect(runs.some((r) => Math.abs(r.freq - 440) < 30)).toBe(true);
+  }, 60_000);
+
+  it('a kicked DJ is dropped, the queue resumes, and the DJ is refused until the ban ends', async () => {
+    ffmpegSource(dj, 880);
+    await until('the show on air', async () => (await update()).live?.state === 'live');
+    const kick = await app.inject({
+      method: 'POST',
+      url: API.liveKick.path(),
+      headers: bearer(admin.token),
+      payload: { ban_minutes: 5 },
+    });
+    expect(kick.statusCode).toBe(200);
+    await until('the queue back', async () => (await update()).now_playing !== null, 10_000);
+    const again = await rawSource(`SOURCE /live HTTP/1.0\r\n${basic(dj.username, dj.key)}\r\n\r\n`);
+    expect(again).toMatch(/^HTTP\/1\.0 403/);
+  }, 60_000);
+});
