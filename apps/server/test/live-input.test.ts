@@ -1,9 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { API, type PlaybackUpdate } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { bearer, quickUser } from './helpers/factories.js';
+import { bearer } from './helpers/factories.js';
+import {
+  basicLine as basic,
+  ffmpegSource as startFfmpeg,
+  namedUser,
+  newDj,
+  rawSource as rawSourceTo,
+  type Dj,
+  type NamedUser,
+} from './helpers/live-sources.js';
 import { captureMp3, MP3_BYTES_PER_SECOND, type TimedCapture } from './helpers/mp3-capture.js';
 import { RATE, windows } from './helpers/pcm.js';
 import { queueTones } from './helpers/queued-tones.js';
@@ -19,15 +27,10 @@ let app: App;
 let port: number;
 let base: string;
 let ffmpeg: string;
-interface User {
-  id: number;
-  token: string;
-  username: string;
-}
-let admin: User;
-let dj: User & { key: string };
-let other: User & { key: string };
-let listener: User;
+let admin: NamedUser;
+let dj: Dj;
+let other: Dj;
+let listener: NamedUser;
 let capture: TimedCapture;
 const clients: ChildProcess[] = [];
 const logs: string[] = [];
@@ -47,42 +50,9 @@ async function until<T>(
   }
 }
 
-/** Sends a request head (and `body`) and answers the server's first answer as text. */
-function rawSource(head: string, body = Buffer.alloc(0)): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (d: Buffer) => {
-      answer += d.toString('latin1');
-      if (/\r\n\r\n/.test(answer) && !/^HTTP\/1\.[01] 200/.test(answer)) return;
-      if (/^HTTP\/1\.[01] 200/.test(answer)) {
-        socket.destroy();
-        resolve(answer);
-      }
-    });
-    socket.on('end', () => resolve(answer));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', reject);
-    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
-  });
-}
-
-const basic = (username: string, key: string) =>
-  `Authorization: Basic ${Buffer.from(`${username}:${key}`).toString('base64')}`;
-
-/** ffmpeg streaming a tone to /live as a DJ's software would (PUT, MP3). */
-function ffmpegSource(user: { username: string; key: string }, freq: number): ChildProcess {
-  const child = spawn(
-    ffmpeg,
-    [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `sine=frequency=${freq}:sample_rate=44100`],
-      ...['-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg'],
-      ...['-f', 'mp3', `icecast://${user.username}:${user.key}@127.0.0.1:${port}/live`],
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+const rawSource = (head: string, body?: Buffer) => rawSourceTo(port, head, body);
+function ffmpegSource(user: Dj, freq: number): ChildProcess {
+  const child = startFfmpeg(ffmpeg, port, user, { freq, onLog: (l) => logs.push(l) });
   clients.push(child);
   return child;
 }
@@ -131,34 +101,10 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('no port');
   port = address.port;
   base = `http://127.0.0.1:${port}`;
-  const named = async (role?: string): Promise<User> => {
-    const user = await quickUser(app, role);
-    const row = await app.ctx.db
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    return { ...user, username: row.username };
-  };
-  admin = await named('admin');
-  listener = await named();
-  const grant = async (user: User) => {
-    const res = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${user.id}/dj`,
-      headers: bearer(admin.token),
-      payload: { dj: true },
-    });
-    expect(res.statusCode).toBe(200);
-    const key = await app.inject({
-      method: 'GET',
-      url: '/api/user/stream-key',
-      headers: bearer(user.token),
-    });
-    return { ...user, key: key.json<{ key: string }>().key };
-  };
-  dj = await grant(await named());
-  other = await grant(await named());
+  admin = await namedUser(app, 'admin');
+  listener = await namedUser(app);
+  dj = await newDj(app, admin);
+  other = await newDj(app, admin);
   await queueTones(app, [
     { title: 'Long Request', artist: 'Queue', freq: 440, seconds: 40 },
     { title: 'After Show', artist: 'Queue', freq: 660, seconds: 40 },

@@ -9,9 +9,12 @@ export interface SourceTaker {
   take: ((socket: Socket, first: Buffer) => void) | null;
 }
 
-/** How a source client's request begins: Icecast's own method, or a PUT to the live mount. */
-const SOURCE_STARTS = ['SOURCE ', `PUT ${LIVE_MOUNT} `, `PUT ${LIVE_MOUNT}?`].map((s) =>
-  Buffer.from(s, 'latin1'),
+/**
+ * How a source client's request begins: Icecast's own method, a PUT to the live mount, or the
+ * `OPTIONS *` libshout opens with (asking for TLS, then streaming on the same connection).
+ */
+const SOURCE_STARTS = ['SOURCE ', `PUT ${LIVE_MOUNT} `, `PUT ${LIVE_MOUNT}?`, 'OPTIONS * '].map(
+  (s) => Buffer.from(s, 'latin1'),
 );
 
 /** Whether the first bytes of a connection begin a source's request, do not, or cannot tell yet. */

@@ -174,10 +174,11 @@ export class LiveShows {
     show.onAir = true;
     const at = this.deps.playout.putOnAir(show.feed, this.deps.crossfadeSeconds);
     this.deps.icyTitle(this.icy(show));
-    const firstAudioAt = show.source?.firstAudioAt ?? at;
+    const now = Date.now() / 1000;
+    const firstAudioAt = show.source?.firstAudioAt ?? now;
     this.lastSwitch = { firstAudioAt, onAirAt: at };
     this.deps.log.info(
-      { dj: show.dj.username, show: show.name, switch_ms: Math.round((at - firstAudioAt) * 1000) },
+      { dj: show.dj.username, show: show.name, switch_ms: Math.round((now - firstAudioAt) * 1000) },
       'live show on air',
     );
     show.session = this.deps.records.begin(show.dj.id, show.name, at).then(

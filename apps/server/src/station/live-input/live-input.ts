@@ -7,6 +7,8 @@ import {
   acceptAnswer,
   FORWARDED_HEADER,
   forwardedHead,
+  keepsAlive,
+  optionsAnswer,
   parseSourceHead,
   sourceAnswer,
   type SourceHead,
@@ -16,6 +18,11 @@ import {
 export const MOUNT = '/live';
 /** A request head must arrive within this. */
 const HEAD_TIMEOUT_MS = 10_000;
+/**
+ * Requests one connection may make before its source: libshout asks `OPTIONS *` (for TLS),
+ * then PUTs without credentials for the challenge, then with them, all on one connection.
+ */
+const MAX_ROUNDS = 4;
 
 /** A source's credentials, judged by the accounts (modules/shows). */
 export type Verdict =
@@ -48,8 +55,8 @@ export class LiveInput {
   constructor(private readonly deps: LiveInputDeps) {}
 
   /** A connection that opened with SOURCE, or PUT /live; `first` is what was read of it. */
-  take(socket: Socket, first: Buffer): void {
-    socket.on('error', () => undefined);
+  take(socket: Socket, first: Buffer, round = 0): void {
+    if (round === 0) socket.on('error', () => undefined);
     let data = first;
     const timer = setTimeout(() => {
       socket.end(sourceAnswer(400, 'The request did not arrive in time.'));
@@ -63,7 +70,7 @@ export class LiveInput {
       if (result.kind === 'invalid') {
         socket.end(sourceAnswer(400, `Bad request: ${result.reason}.`));
       } else {
-        this.route(socket, result.head, result.rest).catch((err: unknown) => {
+        this.route(socket, result.head, result.rest, round).catch((err: unknown) => {
           this.deps.log.error({ err }, 'live source: could not take the connection');
           socket.end(sourceAnswer(503, 'The station could not take the stream; try again.'));
         });
@@ -80,10 +87,18 @@ export class LiveInput {
     }
   }
 
-  private async route(socket: Socket, head: SourceHead, rest: Buffer): Promise<void> {
+  private async route(socket: Socket, head: SourceHead, rest: Buffer, round: number) {
     const refuse = (status: number, message: string, headers?: Record<string, string>) => {
       socket.end(sourceAnswer(status, message, headers));
     };
+    // An exchange that leaves the connection open for the client's next request (HTTP/1.1 and
+    // no body): libshout's TLS question and its PUT without credentials.
+    const another = round + 1 < MAX_ROUNDS && keepsAlive(head);
+    if (head.method === 'OPTIONS' && head.path === '*') {
+      if (!another) return refuse(400, 'Send the source request.');
+      socket.write(optionsAnswer());
+      return this.take(socket, rest, round + 1);
+    }
     if (head.method !== 'SOURCE' && head.method !== 'PUT') {
       return refuse(405, 'A source streams with SOURCE or PUT.', { Allow: 'SOURCE, PUT' });
     }
@@ -92,9 +107,11 @@ export class LiveInput {
 
     const credentials = basicCredentials(head.headers.get('authorization'));
     if (!credentials) {
-      return refuse(401, 'Log in with your username and stream key.', {
-        'WWW-Authenticate': BASIC_CHALLENGE,
-      });
+      const message = 'Log in with your username and stream key.';
+      const challenge = { 'WWW-Authenticate': BASIC_CHALLENGE };
+      if (!another) return refuse(401, message, challenge);
+      socket.write(sourceAnswer(401, message, challenge, true));
+      return this.take(socket, rest, round + 1);
     }
     const verdict = await this.deps.authorize(credentials.username, credentials.password);
     if (!verdict.ok) {

@@ -40,7 +40,8 @@ export function parseCommentPacket(packet: Buffer): Map<string, string> | null {
     return value;
   };
   try {
-    at += u32(); // vendor string
+    const vendor = u32(); // (read first: `at += u32()` would add to the old offset)
+    at += vendor;
     const count = u32();
     for (let i = 0; i < count && i < 1000; i++) {
       const length = u32();

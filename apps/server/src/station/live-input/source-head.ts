@@ -78,24 +78,45 @@ const REASONS: Record<number, string> = {
 };
 
 /**
- * A complete answer that ends the exchange: the status, the message as the body (source
- * clients show it to the DJ), and `Connection: close`.
+ * A complete answer: the status, the message as the body (source clients show it to the DJ),
+ * and `Connection: close`, unless the client may go on (`keepAlive`, HTTP/1.1).
  */
 export function sourceAnswer(
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  keepAlive = false,
 ): string {
   const body = `${message}\n`;
   const lines = [
-    `HTTP/1.0 ${status} ${REASONS[status] ?? 'Error'}`,
+    `HTTP/${keepAlive ? '1.1' : '1.0'} ${status} ${REASONS[status] ?? 'Error'}`,
     'Server: Queuecast',
     'Content-Type: text/plain; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
-    'Connection: close',
+    keepAlive ? 'Connection: keep-alive' : 'Connection: close',
     ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
   ];
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * Whether the connection stays open after an answer to this request: HTTP/1.1, not asked to
+ * close, and no body (`Content-Length: 0`, or none and no `Expect`: nothing is streaming yet).
+ */
+export function keepsAlive(head: SourceHead): boolean {
+  if (head.version !== 'HTTP/1.1' || head.method === 'SOURCE') return false;
+  if (/\bclose\b/i.test(head.headers.get('connection') ?? '')) return false;
+  const length = head.headers.get('content-length');
+  if (head.method === 'OPTIONS') return length === undefined || length === '0';
+  return length === '0';
+}
+
+/** The answer to `OPTIONS *`: what the live input takes, and no TLS (the proxy's business). */
+export function optionsAnswer(): string {
+  return (
+    'HTTP/1.1 200 OK\r\nServer: Queuecast\r\nAllow: OPTIONS, PUT, SOURCE\r\n' +
+    'Content-Length: 0\r\nConnection: keep-alive\r\n\r\n'
+  );
 }
 
 /**
