@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createSong, makePlayable, quickUser } from './helpers/factories.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { nginxMissing, startNginx, type RunningNginx } from './helpers/nginx.js';
+import { ffmpegSource, namedUser, newDj, type Dj } from './helpers/live-sources.js';
 import { firstMp3Bytes, playoutOf, waitFor } from './helpers/playout-probes.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
@@ -136,6 +138,7 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
   let requestable: number[];
   let listener: string;
   let moderator: string;
+  let dj: Dj;
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`not available: ${missing.join(', ')}`);
@@ -143,7 +146,7 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
     hlsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-shared-hls-'));
     // nginx's workers read the folder as an unprivileged user.
     fs.chmodSync(hlsDir, 0o755);
-    ({ tones, requestable, listener, moderator } = await withAppOn(
+    ({ tones, requestable, listener, moderator, dj } = await withAppOn(
       testDb,
       { JWT_SECRET },
       async (app) => {
@@ -164,6 +167,7 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
           requestable,
           listener: (await quickUser(app)).token,
           moderator: (await quickUser(app, 'moderator')).token,
+          dj: await newDj(app, await namedUser(app, 'admin')),
         };
       },
     ));
@@ -316,4 +320,44 @@ describe.skipIf(skip)('the station on two API nodes, two playout candidates and 
     });
     expect(refused.status).toBe(403);
   }, 30_000);
+  it('a DJ through nginx reaches the playout; killed mid-show, the reconnecting DJ is back within 10 s', async () => {
+    const watcher = await watch(`ws://127.0.0.1:${api1.port}/ws`);
+    let playing: Node | undefined;
+    for (const node of nodes) {
+      if (node.child.exitCode === null && (await playoutOf(node)) === 'on-air') playing = node;
+    }
+    expect(playing).toBeDefined();
+    // DJs' software reconnects when its connection breaks; ffmpeg exits, so it is started again.
+    let stopped = false;
+    let source: ChildProcess | null = null;
+    const reconnecting = (async () => {
+      while (!stopped) {
+        const child = ffmpegSource('ffmpeg', nginx!.livePort, dj, { freq: 880 });
+        source = child;
+        await new Promise((r) => child.once('exit', r));
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    try {
+      const first = await watcher('the show on air', (u) => u.live?.state === 'live', 15_000);
+      expect(first.live!.dj).toBe(dj.username);
+      const killedAt = performance.now();
+      await killServer(playing!);
+      const again = await watcher(
+        'the show on air on the next playout',
+        (u) => u.live?.state === 'live' && u.live.session_id !== first.live!.session_id,
+        15_000,
+      );
+      const back = performance.now() - killedAt;
+      console.log(
+        `topology: the DJ back on air ${back.toFixed(0)} ms after kill -9 of the playout`,
+      );
+      expect(back).toBeLessThanOrEqual(10_000);
+      expect(again.live!.dj).toBe(dj.username);
+    } finally {
+      stopped = true;
+      (source as ChildProcess | null)?.kill('SIGKILL');
+      await reconnecting;
+    }
+  }, 60_000);
 });

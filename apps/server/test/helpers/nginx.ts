@@ -13,17 +13,24 @@ import { freePort } from './server-process.js';
  */
 
 export const NGINX = '/usr/sbin/nginx';
-const SHIPPED = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../deploy/nginx/queuecast.conf',
-);
+const DEPLOY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy');
+const SHIPPED = path.join(DEPLOY, 'nginx/queuecast.conf');
+const SHIPPED_LIVE = path.join(DEPLOY, 'nginx/queuecast-live.conf');
+/** Debian builds nginx's stream module apart (libnginx-mod-stream). */
+const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
 
 export function nginxMissing(): string | null {
-  return fs.existsSync(NGINX) ? null : `${NGINX} is not installed (apt-get install nginx)`;
+  if (!fs.existsSync(NGINX)) return `${NGINX} is not installed (apt-get install nginx)`;
+  if (!fs.existsSync(STREAM_MODULE)) {
+    return `nginx's stream module is not installed (apt-get install libnginx-mod-stream)`;
+  }
+  return null;
 }
 
 export interface RunningNginx {
   port: number;
+  /** Where DJs' source clients connect (the shipped stream configuration). */
+  livePort: number;
   /** Its error log, for failure messages. */
   log(): string;
   stop(): Promise<void>;
@@ -46,14 +53,30 @@ export function siteConfig(apiPorts: number[], port: number, hlsDir: string): st
   return site;
 }
 
+/** The shipped stream configuration for DJs' source clients, with the test's nodes and port. */
+export function liveConfig(apiPorts: number[], port: number): string {
+  const shipped = fs.readFileSync(SHIPPED_LIVE, 'utf8');
+  const servers = apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`);
+  const live = shipped
+    .replace(/^ {4}server api-1:.*\n {4}server api-2:.*$/m, servers.join('\n'))
+    .replace(/^ {4}listen 8000;$/m, `    listen 127.0.0.1:${port};`);
+  if (!live.includes(`listen 127.0.0.1:${port}`) || live.includes('api-1')) {
+    throw new Error('deploy/nginx/queuecast-live.conf no longer has the places this test fills in');
+  }
+  return live;
+}
+
 export async function startNginx(apiPorts: number[], hlsDir: string): Promise<RunningNginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-nginx-'));
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
+  const livePort = await freePort();
   fs.writeFileSync(path.join(dir, 'queuecast.conf'), siteConfig(apiPorts, port, hlsDir));
+  fs.writeFileSync(path.join(dir, 'queuecast-live.conf'), liveConfig(apiPorts, livePort));
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `worker_processes 1;
+    `load_module ${STREAM_MODULE};
+worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -66,6 +89,9 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   include ${dir}/queuecast.conf;
+}
+stream {
+  include ${dir}/queuecast-live.conf;
 }
 `,
   );
@@ -88,6 +114,7 @@ http {
   }
   return {
     port,
+    livePort,
     log,
     stop: async () => {
       if (child.exitCode === null) {
