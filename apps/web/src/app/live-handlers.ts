@@ -4,7 +4,7 @@ import { queryKeys } from '../api/keys';
 import { storeOwnMute } from '../features/chat/own-mute';
 import { storeFeedItem } from '../features/feed/feed-cache';
 import { storeMessagesRead, storePrivateMessage } from '../features/inbox/inbox-cache';
-import { storeLiveLineItem } from '../features/profile/live-line-cache';
+import { storeLiveLineItem } from '../api/live-line';
 import { onAirText, type LiveHandlers } from '../lib/live-messages';
 import { removeChatMessage, storeChatMessage, storeLatestChat } from '../lib/chat-feed';
 import { storeListeners, storePlaybackUpdate } from '../lib/playback';

@@ -12,7 +12,8 @@ import { FavoriteToggle, useFavoriteHandler, type FavoriteHandler } from './favo
 import { PlayTimeCell, RequestedByCell } from './queue-cells';
 import { RequestButton, useRequestHandler, type RequestHandler } from './request-button';
 import { nextSort, sortSongs, type SortField, type SortState } from './song-sort';
-import type { TableSong } from './table-song';
+import { ShowTableRow } from './show-table-row';
+import { isShowRow, type TableRow, type TableSong } from './table-song';
 import { tagClass } from './ui/badge';
 import { cx } from './ui/cx';
 import { numClass, SortHeader, Table } from './ui/table';
@@ -20,8 +21,11 @@ import { VoteControl, useVoteHandler, type VoteHandler } from './vote-control';
 import styles from './song-table.module.css';
 
 export interface SongTableProps {
-  /** List songs, or queue entries with their queue fields (Play Time, Requested By). */
-  songs: readonly TableSong[];
+  /**
+   * List songs, or queue entries with their queue fields (Play Time, Requested By), among
+   * which the queue page puts live shows.
+   */
+  songs: readonly TableRow[];
   /** Names the table for assistive technology. */
   label: string;
   /** Column headers sort the rows (ascending, then descending; empty values last). */
@@ -85,7 +89,14 @@ export function SongTable(props: SongTableProps) {
     ],
   );
   const rows = useMemo(
-    () => (sortable ? sortSongs(songs, sort, favoriteIds) : songs),
+    (): readonly TableRow[] =>
+      sortable
+        ? sortSongs(
+            songs.filter((row): row is TableSong => !isShowRow(row)),
+            sort,
+            favoriteIds,
+          )
+        : songs,
     [songs, sort, sortable, favoriteIds],
   );
 
@@ -130,21 +141,30 @@ export function SongTable(props: SongTableProps) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((song) => (
-          <SongRow
-            key={rowKey(song)}
-            song={song}
-            cols={cols}
-            now={playTime?.now ?? 0}
-            loggedIn={loggedIn}
-            own={me !== null && song.requested_by_username === me}
-            ownVote={votes[String(song.id)]}
-            favorited={favoriteIds.has(song.id)}
-            onVote={onVote}
-            onFavorite={onFavorite}
-            onRequest={onRequest}
-          />
-        ))}
+        {rows.map((song) =>
+          isShowRow(song) ? (
+            <ShowTableRow
+              key={`live${song.show.session_id}`}
+              row={song}
+              cols={cols}
+              now={playTime?.now ?? 0}
+            />
+          ) : (
+            <SongRow
+              key={rowKey(song)}
+              song={song}
+              cols={cols}
+              now={playTime?.now ?? 0}
+              loggedIn={loggedIn}
+              own={me !== null && song.requested_by_username === me}
+              ownVote={votes[String(song.id)]}
+              favorited={favoriteIds.has(song.id)}
+              onVote={onVote}
+              onFavorite={onFavorite}
+              onRequest={onRequest}
+            />
+          ),
+        )}
       </tbody>
     </Table>
   );
