@@ -9,6 +9,7 @@ import { mediaMetadataFor } from '../media-metadata';
 import { trackAt, untilNextChange } from '../track-at';
 import { useLivePlayer } from '../use-live-player';
 import { useMediaSession } from '../use-media-session';
+import { LiveShowNow } from './live-show-now';
 import { LiveStreamSection } from './live-stream-section';
 import styles from './now-playing.module.css';
 import { NowPlayingSong } from './now-playing-song';
@@ -40,7 +41,8 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
     [playback],
   );
   const at = useTicking(readTime, nextLook);
-  const current = playback ? trackAt(playback, at) : null;
+  const live = playback?.live ?? null;
+  const current = playback && !live ? trackAt(playback, at) : null;
   useMediaSession(
     player,
     playback ? mediaMetadataFor(current?.song ?? null, playback.station.name) : null,
@@ -63,6 +65,8 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
               <span className={styles.coverSlot} />
               <p className={cx('muted', styles.song)}>Waiting for now playing data...</p>
             </>
+          ) : live ? (
+            <LiveShowNow live={live} />
           ) : current ? (
             <>
               <CoverArt
@@ -93,7 +97,7 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
       <LiveStreamSection player={player} className={cx(!fullOnPhone && styles.notOnPhone)} />
       {!fullOnPhone && (
         <Suspense fallback={null}>
-          <MiniPlayer song={current?.song ?? null} player={player} />
+          <MiniPlayer song={current?.song ?? null} live={live} player={player} />
         </Suspense>
       )}
     </>
