@@ -1,6 +1,6 @@
 import type { AdminUser } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
-import { nextFromId, withRole, type AdminUserPages } from './admin-users-cache';
+import { nextFromId, withDj, withRole, type AdminUserPages } from './admin-users-cache';
 
 const user = (id: number, role: AdminUser['role'] = 'user'): AdminUser => ({
   id,
@@ -41,5 +41,25 @@ describe('withRole', () => {
     expect(withRole(data, { id: 9, role: 'helper' })).toBe(data);
     expect(withRole(data, { id: 5, role: 'admin' })).toBe(data);
     expect(withRole(undefined, { id: 5, role: 'admin' })).toBeUndefined();
+  });
+});
+
+describe('withDj', () => {
+  it('grants and revokes the DJ permission of that account only', () => {
+    const data = pages([user(9), user(8)]);
+    const granted = withDj(data, { id: 8, dj: true });
+    expect(granted?.pages[0]?.users.map((u) => u.dj)).toEqual([false, true]);
+    expect(withDj(granted, { id: 8, dj: false })?.pages[0]?.users[1]).toMatchObject({
+      id: 8,
+      dj: false,
+      role: 'user',
+    });
+  });
+
+  it('gives back the same data when nothing changes', () => {
+    const data = pages([user(9)]);
+    expect(withDj(data, { id: 9, dj: false })).toBe(data);
+    expect(withDj(data, { id: 5, dj: true })).toBe(data);
+    expect(withDj(undefined, { id: 5, dj: true })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminUserList, Role } from '@queuecast/contract';
+import type { AdminUser, AdminUserList, Role } from '@queuecast/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 
 /** Accounts per page of the admin list. */
@@ -26,14 +26,32 @@ export function withRole(
   data: AdminUserPages | undefined,
   user: { id: number; role: Role },
 ): AdminUserPages | undefined {
+  return withFields(data, user.id, { role: user.role });
+}
+
+/** The loaded pages with one account's DJ permission; the same data when nothing changes. */
+export function withDj(
+  data: AdminUserPages | undefined,
+  user: { id: number; dj: boolean },
+): AdminUserPages | undefined {
+  return withFields(data, user.id, { dj: user.dj });
+}
+
+function withFields(
+  data: AdminUserPages | undefined,
+  id: number,
+  fields: Partial<Pick<AdminUser, 'role' | 'dj'>>,
+): AdminUserPages | undefined {
   if (!data) return data;
   let changed = false;
   const pages = data.pages.map((page) => ({
     ...page,
     users: page.users.map((u) => {
-      if (u.id !== user.id || u.role === user.role) return u;
+      if (u.id !== id || Object.entries(fields).every(([k, v]) => u[k as keyof AdminUser] === v)) {
+        return u;
+      }
       changed = true;
-      return { ...u, role: user.role };
+      return { ...u, ...fields };
     }),
   }));
   return changed ? { ...data, pages } : data;

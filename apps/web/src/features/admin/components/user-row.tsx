@@ -3,6 +3,7 @@ import { errorText } from '../../../lib/api-client';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useLogoutUser } from '../api/logout-user';
+import { useSetUserDj } from '../api/set-user-dj';
 import { useSetUserRole } from '../api/set-user-role';
 import styles from '../admin-users.module.css';
 
@@ -12,12 +13,24 @@ function When({ at }: { at: number | null }) {
 }
 
 /**
- * One account: its name, a role selector that saves at once, when it joined and was last seen,
- * and a button that signs it out everywhere (not for one's own: the profile page has that).
- * The selector shows the stored role, so a refused change springs back.
+ * One account: its name, a role selector and the DJ permission (each saved at once), when it
+ * joined and was last seen, and a button that signs it out everywhere (not for one's own: the
+ * profile page has that). The controls show what is stored, so a refused change springs back.
  */
 export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const setRole = useSetUserRole();
+  const setDj = useSetUserDj();
+  const changeDj = (dj: boolean) =>
+    setDj.mutate(
+      { id: user.id, dj },
+      {
+        onSuccess: (status) =>
+          notify.success(
+            status.dj ? `${status.username} is a DJ` : `${status.username} is no longer a DJ`,
+          ),
+        onError: (err) => notify.error(errorText(err, 'Failed to change the DJ permission')),
+      },
+    );
   const logout = useLogoutUser();
   const logoutEverywhere = () =>
     logout.mutate(user.id, {
@@ -53,6 +66,15 @@ export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             </option>
           ))}
         </select>
+      </td>
+      <td data-label="DJ">
+        <input
+          type="checkbox"
+          aria-label={`DJ: ${user.username}`}
+          checked={user.dj}
+          disabled={setDj.isPending}
+          onChange={(e) => changeDj(e.target.checked)}
+        />
       </td>
       <td data-label="Joined">
         <When at={user.created_at} />

@@ -39,7 +39,8 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
     <section className="admin-users">
       <h1>Users</h1>
       <p className="muted">
-        A role change takes effect at once: the user is signed out everywhere and logs in again.
+        A role change takes effect at once: the user is signed out everywhere and logs in again. A
+        DJ may go live from their own software; their profile shows how.
       </p>
       <div className={styles.adminFilter}>
         <label htmlFor={filterId}>Filter by username</label>
@@ -64,6 +65,7 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
             <tr>
               <th scope="col">Username</th>
               <th scope="col">Role</th>
+              <th scope="col">DJ</th>
               <th scope="col">Joined</th>
               <th scope="col">Last seen</th>
               <th scope="col">Sessions</th>
