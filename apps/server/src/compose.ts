@@ -384,6 +384,7 @@ export function compose(deps: ComposeDeps) {
       standbyFile: config.liveStandbyFile,
       crossfadeSeconds: config.liveCrossfadeSeconds,
       graceSeconds: config.liveGraceSeconds,
+      recordings: recordingsDir(config),
     },
   });
   const playoutAddress = hostPortText(config.playoutAddress);
@@ -495,7 +496,13 @@ export function compose(deps: ComposeDeps) {
     previewRoutes({ previews: services.previews, guards }),
     uploadRoutes({ uploads: services.uploads, guards }),
     artRoutes({ art: services.art }),
-    showsRoutes({ djs: services.djs, shows, line, guards }),
+    showsRoutes({
+      djs: services.djs,
+      shows,
+      line,
+      guards,
+      recordingsDir: recordingsDir(config)?.dir ?? null,
+    }),
   ];
   const routes = config.api ? [...coreRoutes, ...apiRoutes] : coreRoutes;
 
@@ -518,6 +525,13 @@ export function compose(deps: ComposeDeps) {
     pageMeta,
     routes,
   };
+}
+
+/** Where live shows are recorded (DATA_DIR/recordings), unless RECORDINGS_KEEP_DAYS is 0. */
+export function recordingsDir(config: Config): { dir: string; keepDays: number } | null {
+  return config.recordingsKeepDays > 0
+    ? { dir: path.join(config.dataDir, 'recordings'), keepDays: config.recordingsKeepDays }
+    : null;
 }
 
 export type Composition = ReturnType<typeof compose>;

@@ -252,6 +252,12 @@ const EnvSchema = z.object({
     .max(600, 'must be a number of seconds from 0 to 600')
     .default(10),
   LIVE_STANDBY_FILE: z.string().min(1).optional(),
+  RECORDINGS_KEEP_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 0 to 3650' })
+    .int('must be a whole number of days from 0 to 3650')
+    .min(0, 'must be a whole number of days from 0 to 3650')
+    .max(3650, 'must be a whole number of days from 0 to 3650')
+    .default(30),
   LIVE_PUBLIC_ADDRESS: hostPort.optional(),
   PLAYOUT_ADDRESS: hostPort.optional(),
   ANALYSIS_CPU_S: z.coerce
@@ -344,6 +350,8 @@ export type Config = {
   liveGraceSeconds: number;
   /** An audio file played while a show is held for its DJ; unset: a quiet tone made here. */
   liveStandbyFile: string | undefined;
+  /** Days a live show's recording is kept; 0: shows are not recorded. */
+  recordingsKeepDays: number;
   /** Where DJs connect, as their settings show it; unset: the site's own host and port. */
   livePublicAddress: { host: string; port: number } | undefined;
   /** Where other nodes reach this one to forward a DJ's connection when it plays. */
@@ -453,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveCrossfadeSeconds: e.LIVE_CROSSFADE_S,
     liveGraceSeconds: e.LIVE_GRACE_S,
     liveStandbyFile: e.LIVE_STANDBY_FILE ? path.resolve(dataDir, e.LIVE_STANDBY_FILE) : undefined,
+    recordingsKeepDays: e.RECORDINGS_KEEP_DAYS,
     livePublicAddress: e.LIVE_PUBLIC_ADDRESS,
     playoutAddress: e.PLAYOUT_ADDRESS ?? {
       host: ['0.0.0.0', '::', ''].includes(e.HOST) ? os.hostname() : e.HOST,

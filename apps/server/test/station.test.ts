@@ -380,6 +380,7 @@ describe('the station on air', () => {
         standbyFile: undefined,
         crossfadeSeconds: 2,
         graceSeconds: 10,
+        recordings: null,
       },
     });
     try {

@@ -84,6 +84,29 @@ export const PastShowSchema = z.object({
 });
 export type PastShow = z.infer<typeof PastShowSchema>;
 
+/**
+ * GET /api/live/recordings: the shows recorded as broadcast, newest first (kept
+ * RECORDINGS_KEEP_DAYS). `url` plays the MP3 (GET /api/live/recordings/{id}; `?download=1` saves
+ * it); its chapters are the DJ's titles.
+ */
+export const RecordingSchema = z.object({
+  session_id: z.number().int(),
+  show: z.string(),
+  dj: z.string(),
+  started_at: z.number(),
+  ended_at: z.number(),
+  seconds: z.number(),
+  bytes: z.number().int(),
+  url: z.string(),
+  titles: z.array(LiveTitleSchema),
+});
+export type Recording = z.infer<typeof RecordingSchema>;
+export const RecordingListSchema = z.object({ recordings: z.array(RecordingSchema) });
+export type RecordingList = z.infer<typeof RecordingListSchema>;
+export const RecordingFileQuerySchema = z.object({
+  download: z.enum(['0', '1']).optional(),
+});
+
 /** What a listener sends the DJ on air: a dedication, perhaps naming a song. */
 export const LiveLinePostSchema = z.object({
   message: z

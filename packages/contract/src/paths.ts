@@ -133,6 +133,8 @@ export const API = {
   streamKey: route('/api/user/stream-key'),
   liveKick: route('/api/live/kick'),
   liveLine: route('/api/live/line'),
+  liveRecordings: route('/api/live/recordings'),
+  liveRecording: route('/api/live/recordings/:id'),
   /** Icecast's metadata update, as source clients send it (mode=updinfo, the DJ's credentials). */
   icecastMetadata: route('/admin/metadata'),
   skip: route('/api/station/skip'),

@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-song-visibility.js';
 import * as m0020 from './migrations/0020-station-next.js';
 import * as m0021 from './migrations/0021-profile-indexes.js';
 import * as m0022 from './migrations/0022-live-shows.js';
+import * as m0023 from './migrations/0023-live-recordings.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-station-next': m0020,
   '0021-profile-indexes': m0021,
   '0022-live-shows': m0022,
+  '0023-live-recordings': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

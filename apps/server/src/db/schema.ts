@@ -236,6 +236,10 @@ export interface LiveSessionsTable {
   seen_at: number;
   /** Set while the DJ is gone and the station holds the show for them (a stand-by sound). */
   standby_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The show's recording under DATA_DIR, its length and size (migration 0023); null: none. */
+  recording: ColumnType<string | null, string | null | undefined, string | null>;
+  recording_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  recording_bytes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A title the DJ sent (metadata request or stream comments), from `at` on. */

@@ -4,6 +4,7 @@ import type { BusEvent } from '../core/bus.js';
 import { showText } from '../lib/text.js';
 import { LiveFeed } from './live-input/live-feed.js';
 import type { LiveSource } from './live-input/live-source.js';
+import type { Chapter } from './mp3/mp3-recorder.js';
 import type { Playout } from './playout/playout.js';
 
 /** How often the show on air is renewed in the database (seen_at). */
@@ -20,6 +21,11 @@ export interface ShowRecords {
     announce: boolean,
   ): Promise<void>;
   end(sessionId: number, at: number): Promise<void>;
+  /** The show's recording, once finished: its file name under the recordings folder. */
+  recorded(
+    sessionId: number,
+    recording: { name: string; seconds: number; bytes: number },
+  ): Promise<void>;
   /** Ends a show a playout left open (it died or lost the lease mid-show). */
   endLeftOpen(at: number): Promise<void>;
 }
@@ -33,7 +39,19 @@ export interface LiveShowsDeps {
   graceSeconds: number;
   /** Puts a title on the MP3's ICY metadata from the next byte written. */
   icyTitle(title: string): void;
+  /** Starts recording what goes on air; null when shows are not recorded. */
+  record(): ShowRecording | null;
   log: FastifyBaseLogger;
+}
+
+/** A show being recorded as broadcast. */
+export interface ShowRecording {
+  /** Stops and finishes the recording: its file name, length and size, or null if empty. */
+  finish(meta: {
+    title: string;
+    artist: string;
+    chapters: Chapter[];
+  }): Promise<{ name: string; seconds: number; bytes: number } | null>;
 }
 
 interface Show {
@@ -47,6 +65,10 @@ interface Show {
   standbySince: number | null;
   grace: NodeJS.Timeout | null;
   title: string | null;
+  /** When the show took the air (the HLS clock), and its titles from then, for the recording. */
+  onAirAt: number;
+  chapters: Chapter[];
+  recording: ShowRecording | null;
 }
 
 /**
@@ -137,6 +159,7 @@ export class LiveShows {
     if (show) {
       show.source?.end('the station stopped');
       this.finishRecord(show);
+      this.finishRecording(show);
     }
     this.show = null;
     this.stopTouching();
@@ -160,6 +183,9 @@ export class LiveShows {
       standbySince: null,
       grace: null,
       title: null,
+      onAirAt: 0,
+      chapters: [],
+      recording: null,
     };
     feed.onPrimed = () => {
       if (this.show !== show) return;
@@ -173,6 +199,9 @@ export class LiveShows {
   private goOnAir(show: Show): void {
     show.onAir = true;
     const at = this.deps.playout.putOnAir(show.feed, this.deps.crossfadeSeconds);
+    show.onAirAt = at;
+    show.recording = this.deps.record();
+    if (show.title !== null) show.chapters.push({ title: show.title, start: 0 });
     this.deps.icyTitle(this.icy(show));
     const now = Date.now() / 1000;
     const firstAudioAt = show.source?.firstAudioAt ?? now;
@@ -209,6 +238,7 @@ export class LiveShows {
     if (!show.onAir) return; // recorded when the show begins
     this.deps.icyTitle(this.icy(show));
     const at = this.deps.playout.nextByteAt;
+    show.chapters.push({ title, start: Math.max(0, at - show.onAirAt) });
     this.record(show, (id) => this.deps.records.title(id, title, at));
   }
 
@@ -241,6 +271,8 @@ export class LiveShows {
     if (show.onAir) this.deps.playout.backToQueue(this.deps.crossfadeSeconds);
     this.finishRecord(show);
     this.stopTouching();
+    // The recording keeps the show's fade into the queue.
+    setTimeout(() => this.finishRecording(show), (this.deps.crossfadeSeconds + 1) * 1000);
     this.deps.log.info({ dj: show.dj.username, reason }, 'live show over');
   }
 
@@ -249,6 +281,20 @@ export class LiveShows {
     show.grace = null;
     const at = this.deps.playout.nextByteAt;
     this.record(show, (id) => this.deps.records.end(id, at));
+  }
+
+  private finishRecording(show: Show): void {
+    const recording = show.recording;
+    if (!recording) return;
+    show.recording = null;
+    recording
+      .finish({ title: show.name, artist: show.dj.username, chapters: show.chapters })
+      .then((done) => {
+        if (!done) return;
+        this.deps.log.info({ dj: show.dj.username, ...done }, 'live show recorded');
+        this.record(show, (id) => this.deps.records.recorded(id, done));
+      })
+      .catch((err: unknown) => this.deps.log.error({ err }, 'could not record the live show'));
   }
 
   private record(show: Show, write: (sessionId: number) => Promise<void>): void {

@@ -13,8 +13,15 @@ import { BYTES_PER_FRAME } from './playout/pcm.js';
 import { Playout } from './playout/playout.js';
 import { Scheduler, type Track } from './playout/scheduler.js';
 import type { PlayoutRepo } from './playout/playout.repo.js';
-import { LiveShows, type ShowRecords } from './live-show.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { LiveShows, type ShowRecords, type ShowRecording } from './live-show.js';
+import { Mp3Recorder } from './mp3/mp3-recorder.js';
 import { loadStandby } from './live-input/standby-sound.js';
+
+/** How often recordings past their days are looked for. */
+const RECORDING_SWEEP_MS = 60 * 60 * 1000;
 
 export interface StationDeps {
   ffmpeg: string;
@@ -38,10 +45,15 @@ export interface StationDeps {
   log: FastifyBaseLogger;
   /** Live shows: their records, the stand-by sound's file, the crossfade and the grace. */
   live: {
-    records: ShowRecords;
+    records: ShowRecords & {
+      recordingsBefore(before: number): Promise<{ id: number; name: string }[]>;
+      clearRecording(sessionId: number): Promise<void>;
+    };
     standbyFile: string | undefined;
     crossfadeSeconds: number;
     graceSeconds: number;
+    /** Where shows are recorded, and for how many days kept; null: not recorded. */
+    recordings: { dir: string; keepDays: number } | null;
   };
 }
 
@@ -64,6 +76,7 @@ export class Station {
   private hlsClock = new HlsClock();
   private readonly publisher: HlsPublisher;
   private readonly unsubscribe: () => void;
+  private recordingSweep: NodeJS.Timeout | null = null;
   private readonly announcer: ListenersAnnouncer;
   /** The Icecast source client, when the MP3 is relayed by Icecast. */
   readonly icecast: IcecastRelay | null;
@@ -129,6 +142,7 @@ export class Station {
       crossfadeSeconds: deps.live.crossfadeSeconds,
       graceSeconds: deps.live.graceSeconds,
       icyTitle: (title) => this.stream.trackAt(this.encoder.fed / BYTES_PER_FRAME)(title),
+      record: () => this.record(),
       log: deps.log,
     });
     this.announcer = new ListenersAnnouncer(
@@ -173,6 +187,11 @@ export class Station {
     this.playout.start(resume);
     this.announcer.start();
     this.running = true;
+    if (this.deps.live.recordings) {
+      void this.sweepRecordings();
+      this.recordingSweep = setInterval(() => void this.sweepRecordings(), RECORDING_SWEEP_MS);
+      this.recordingSweep.unref();
+    }
     if (resume) this.deps.log.info({ song: resume.songId, offset: resume.offset }, 'resumed');
   }
 
@@ -182,6 +201,8 @@ export class Station {
     this.unsubscribe();
     this.publisher.stop();
     this.announcer.stop();
+    if (this.recordingSweep) clearInterval(this.recordingSweep);
+    this.recordingSweep = null;
     this.shows.stop();
     this.playout.stop();
     this.stopRelay?.();
@@ -194,6 +215,43 @@ export class Station {
   /** Cuts the track on air (staff); answers its song id, or null when nothing plays. */
   skip(): number | null {
     return this.playout.skip()?.songId ?? null;
+  }
+
+  /** Records what goes out on the MP3 from now on, until the show's recording is finished. */
+  private record(): ShowRecording | null {
+    const settings = this.deps.live.recordings;
+    if (!settings) return null;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const name = `show-${stamp}-${crypto.randomBytes(3).toString('hex')}.mp3`;
+    const recorder = new Mp3Recorder(path.join(settings.dir, name));
+    const unsubscribe = this.stream.subscribe((bytes) => recorder.write(bytes));
+    return {
+      finish: async (meta) => {
+        unsubscribe();
+        const done = await recorder.finish(this.deps.ffmpeg, meta);
+        return done && { name, seconds: done.seconds, bytes: done.bytes };
+      },
+    };
+  }
+
+  /** Deletes recordings older than RECORDINGS_KEEP_DAYS, files first. */
+  async sweepRecordings(): Promise<number> {
+    const settings = this.deps.live.recordings;
+    if (!settings) return 0;
+    try {
+      const before = this.deps.clock.now() - settings.keepDays * 86_400;
+      const old = await this.deps.live.records.recordingsBefore(before);
+      for (const { id, name } of old) {
+        await fs.promises.rm(path.join(settings.dir, path.basename(name)), { force: true });
+        await this.deps.live.records.clearRecording(id);
+      }
+      if (old.length > 0)
+        this.deps.log.info({ deleted: old.length }, 'old show recordings deleted');
+      return old.length;
+    } catch (err) {
+      this.deps.log.error({ err }, 'could not delete old show recordings');
+      return 0;
+    }
   }
 
   /** Marks the MP3 where the track's first sample, the next PCM written, will be heard. */

@@ -93,6 +93,81 @@ export class ShowRepo {
     await this.db.insertInto('live_titles').values({ session_id: sessionId, title, at }).execute();
   }
 
+  /** The recording of a show that ended: its file name under DATA_DIR/recordings. */
+  async setRecording(
+    id: number,
+    recording: { name: string; seconds: number; bytes: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('live_sessions')
+      .set({
+        recording: recording.name,
+        recording_seconds: recording.seconds,
+        recording_bytes: recording.bytes,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Shows with a recording, newest first. */
+  async recorded(limit: number) {
+    const rows = await this.db
+      .selectFrom('live_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.dj_id')
+      .select([
+        's.id',
+        'u.username as dj',
+        's.show_name',
+        's.started_at',
+        's.ended_at',
+        's.seen_at',
+        's.recording_seconds',
+        's.recording_bytes',
+      ])
+      .where('s.recording', 'is not', null)
+      .orderBy('s.started_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      dj: r.dj,
+      show: r.show_name,
+      startedAt: Number(r.started_at),
+      endedAt: Number(r.ended_at ?? r.seen_at),
+      seconds: Number(r.recording_seconds ?? 0),
+      bytes: Number(r.recording_bytes ?? 0),
+    }));
+  }
+
+  /** A show's recording file name, if it has one. */
+  async recordingOf(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('live_sessions')
+      .select('recording')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.recording ?? null;
+  }
+
+  /** Recordings of shows that started before `before`: to delete. */
+  async recordingsBefore(before: number): Promise<{ id: number; name: string }[]> {
+    const rows = await this.db
+      .selectFrom('live_sessions')
+      .select(['id', 'recording'])
+      .where('recording', 'is not', null)
+      .where('started_at', '<', before)
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: r.recording! }));
+  }
+
+  async clearRecording(id: number): Promise<void> {
+    await this.db
+      .updateTable('live_sessions')
+      .set({ recording: null, recording_seconds: null, recording_bytes: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** The last `perShow` titles of each show, oldest first. */
   async titles(
     sessionIds: readonly number[],

@@ -1,4 +1,10 @@
-import type { LiveKickResult, LiveShow, PastShow } from '@queuecast/contract';
+import {
+  API,
+  type LiveKickResult,
+  type LiveShow,
+  type PastShow,
+  type RecordingList,
+} from '@queuecast/contract';
 import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
@@ -11,6 +17,10 @@ import type { SessionRow, ShowRepo } from './show.repo.js';
 const TITLES_SHOWN = 20;
 /** Past shows an update carries. */
 const PAST_SHOWN = 5;
+/** Recordings listed. */
+const RECORDINGS_SHOWN = 100;
+/** Titles of a recording listed: its chapters. */
+const CHAPTERS_SHOWN = 200;
 
 /**
  * Live shows as records: the playout leader writes them (a show begins at the DJ's first
@@ -134,6 +144,50 @@ export class ShowService {
     this.deps.bus.publish({ type: 'show.ended', dj_id: session.dj_id, reason: 'kicked' });
     this.changed();
     return { dj: session.dj, banned_until: until };
+  }
+
+  /** A show's recording, finished by the playout. */
+  async recorded(
+    sessionId: number,
+    recording: { name: string; seconds: number; bytes: number },
+  ): Promise<void> {
+    await this.deps.shows.setRecording(sessionId, recording);
+  }
+
+  /** The recordings kept, newest first, with their titles. */
+  async recordings(): Promise<RecordingList> {
+    const rows = await this.deps.shows.recorded(RECORDINGS_SHOWN);
+    const titles = await this.deps.shows.titles(
+      rows.map((r) => r.id),
+      CHAPTERS_SHOWN,
+    );
+    return {
+      recordings: rows.map((r) => ({
+        session_id: r.id,
+        show: r.show,
+        dj: r.dj,
+        started_at: r.startedAt,
+        ended_at: r.endedAt,
+        seconds: r.seconds,
+        bytes: r.bytes,
+        url: API.liveRecording.path({ id: r.id }),
+        titles: titles.get(r.id) ?? [],
+      })),
+    };
+  }
+
+  /** A recording's file name under DATA_DIR/recordings, or null. */
+  recordingOf(sessionId: number): Promise<string | null> {
+    return this.deps.shows.recordingOf(sessionId);
+  }
+
+  /** Recordings of shows that started before `before`, for the playout to delete. */
+  recordingsBefore(before: number): Promise<{ id: number; name: string }[]> {
+    return this.deps.shows.recordingsBefore(before);
+  }
+
+  clearRecording(sessionId: number): Promise<void> {
+    return this.deps.shows.clearRecording(sessionId);
   }
 
   private changed(): void {

@@ -9,22 +9,31 @@ import {
   LiveLineItemSchema,
   LiveLineListSchema,
   LiveLinePostSchema,
+  RecordingFileQuerySchema,
+  RecordingListSchema,
   StreamKeySchema,
 } from '@queuecast/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { byteRange } from '../../lib/file-range.js';
+import { notFound } from '../../lib/http-error.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
 import type { DjService } from './dj.service.js';
 import type { LineService } from './line.service.js';
 import type { ShowService } from './show.service.js';
 
-/** DJs, their stream keys, ending a show, and the request line. */
+/** DJs, their stream keys, ending a show, the request line, and the shows' recordings. */
 export function showsRoutes(deps: {
   djs: DjService;
   shows: ShowService;
   line: LineService;
   guards: AuthGuards;
+  /** The folder the playout records shows to (DATA_DIR/recordings); null: none are. */
+  recordingsDir: string | null;
 }): FastifyPluginAsyncZod {
-  const { djs, shows, line, guards } = deps;
+  const { djs, shows, line, guards, recordingsDir } = deps;
   const denied = { 401: ErrorSchema, 403: ErrorSchema };
   return async (app) => {
     app.put(
@@ -124,6 +133,64 @@ export function showsRoutes(deps: {
         },
       },
       (req) => line.dedicate(req.user!, req.body),
+    );
+    app.get(
+      API.liveRecordings.pattern,
+      {
+        schema: {
+          tags: ['live'],
+          summary: 'Recordings of past live shows, newest first, with the titles the DJ sent',
+          response: { 200: RecordingListSchema },
+        },
+      },
+      () => shows.recordings(),
+    );
+
+    app.get(
+      API.liveRecording.pattern,
+      {
+        schema: {
+          tags: ['live'],
+          summary: "A show's recording (audio/mpeg, chapters as ID3v2 CHAP frames); Range served",
+          params: IdParamSchema,
+          querystring: RecordingFileQuerySchema,
+          response: {
+            200: z.unknown().describe('The recording, audio/mpeg.'),
+            206: z.unknown().describe('Part of the recording (a Range request).'),
+            404: ErrorSchema,
+            416: ErrorSchema,
+          },
+        },
+      },
+      async (req, reply) => {
+        const name = recordingsDir ? await shows.recordingOf(req.params.id) : null;
+        const file = name && recordingsDir ? path.join(recordingsDir, path.basename(name)) : null;
+        const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
+        if (!file || !stat) throw notFound('Recording not found.');
+        reply
+          .header('content-type', 'audio/mpeg')
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', 'public, max-age=86400');
+        if (req.query.download === '1') {
+          reply.header('content-disposition', `attachment; filename="show-${req.params.id}.mp3"`);
+        }
+        const range = byteRange(req.headers.range, stat.size);
+        if (range === 'unsatisfiable') {
+          return reply
+            .code(416)
+            .header('content-range', `bytes */${stat.size}`)
+            .type('application/json')
+            .send({ error: 'That part of the recording does not exist.' });
+        }
+        if (!range) {
+          return reply.header('content-length', stat.size).send(fs.createReadStream(file));
+        }
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+      },
     );
   };
 }
