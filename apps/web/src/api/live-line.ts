@@ -1,26 +1,11 @@
-import { API, LIMITS, type LiveLineItem, type LiveLineList } from '@queuecast/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { LIMITS, type LiveLineItem, type LiveLineList } from '@queuecast/contract';
+import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * The DJ's request line, per user: loaded by the Request line panel (the DJ's profile, and the
  * queue page while they are on air), added to by live `live_line` pushes.
  */
 export const liveLineKey = (userId: number) => ['live-line', userId] as const;
-
-/** GET /api/live/line: the signed-in DJ's show's line, newest first (empty off air). */
-export const getLiveLine = () => api<LiveLineList>(API.liveLine.path());
-
-export const liveLineQuery = (userId: number) =>
-  queryOptions({
-    queryKey: liveLineKey(userId),
-    queryFn: getLiveLine,
-    // Pushes keep it current; the panel refetches when a show starts or ends.
-    staleTime: Infinity,
-    retry: false,
-  });
-
-export const useLiveLine = (userId: number) => useQuery(liveLineQuery(userId));
 
 /**
  * The line with one more item on top, unless it is there already (a push can cross a

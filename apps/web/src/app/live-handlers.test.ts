@@ -2,6 +2,7 @@ import type { PlaybackUpdate } from '@queuecast/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/keys';
+import { liveLineKey } from '../api/live-line';
 import { ownMuteKey } from '../features/chat/own-mute';
 import { feedKey } from '../features/feed/feed-cache';
 import { inboxKeys, threadMessages, type ThreadData } from '../features/inbox/inbox-cache';
@@ -230,5 +231,27 @@ describe('liveHandlers', () => {
     // Lifted: an end already passed.
     receive({ type: 'mute_changed', muted_until: null });
     expect(queryClient.getQueryData(ownMuteKey)).toEqual({ userId: 7, until: 0 });
+  });
+
+  it("puts a request line push on the signed-in DJ's loaded line", () => {
+    const { queryClient, receive } = setup(7);
+    const item = (id: number) => ({
+      id,
+      kind: 'request' as const,
+      from: 'ann',
+      message: null,
+      song: { id: 3, title: 'Tune', artist: null },
+      created_at: 100 + id,
+    });
+    queryClient.setQueryData(liveLineKey(7), { on_air: true, items: [item(1)] });
+    receive({ type: 'live_line', item: item(2) });
+    expect(queryClient.getQueryData(liveLineKey(7))).toEqual({
+      on_air: true,
+      items: [item(2), item(1)],
+    });
+
+    const anonymous = setup();
+    anonymous.receive({ type: 'live_line', item: item(2) });
+    expect(anonymous.queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 });
