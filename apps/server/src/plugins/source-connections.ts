@@ -49,9 +49,21 @@ export function divertSources(
     clearTimeout(timer);
     socket.removeListener('data', onData);
     socket.removeListener('close', onClose);
+    socket.removeListener('end', onEnd);
+    socket.removeListener('error', onError);
     socket.pause();
   };
   const onClose = () => clearTimeout(timer);
+  // The server's sockets stay half open when the client ends its side (Node's HTTP handling
+  // closes them itself): one that ends before saying anything is closed here.
+  const onEnd = () => {
+    done();
+    socket.destroy();
+  };
+  const onError = () => {
+    done();
+    socket.destroy();
+  };
   const onData = (d: Buffer) => {
     seen = seen.length === 0 ? d : Buffer.concat([seen, d]);
     const verdict = sourceVerdict(seen);
@@ -65,4 +77,6 @@ export function divertSources(
   };
   socket.on('data', onData);
   socket.on('close', onClose);
+  socket.on('end', onEnd);
+  socket.on('error', onError);
 }
