@@ -101,6 +101,9 @@ import { LineService } from './modules/shows/line.service.js';
 import { ShowRepo } from './modules/shows/show.repo.js';
 import { ShowService } from './modules/shows/show.service.js';
 import { showsRoutes } from './modules/shows/shows.routes.js';
+import { ScheduleRepo } from './modules/shows/schedule.repo.js';
+import { ScheduleService } from './modules/shows/schedule.service.js';
+import { scheduleRoutes } from './modules/shows/schedule.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
@@ -208,6 +211,7 @@ export function compose(deps: ComposeDeps) {
     lockWindow: new LockWindowRepo(db),
     djs: new DjRepo(db),
     shows: new ShowRepo(db),
+    schedule: new ScheduleRepo(db),
     line: new LineRepo(db),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
@@ -270,8 +274,16 @@ export function compose(deps: ComposeDeps) {
     bus,
     clock,
   });
+  const schedule = new ScheduleService({
+    schedule: repos.schedule,
+    djs: repos.djs,
+    audit: repos.audit,
+    bus,
+    clock,
+  });
   const services = {
     auth,
+    schedule,
     djs: new DjService({
       db,
       djs: repos.djs,
@@ -279,6 +291,7 @@ export function compose(deps: ComposeDeps) {
       bus,
       clock,
       publicAddress: config.livePublicAddress ?? null,
+      inTheirShow: (djId, now) => schedule.inTheirShow(djId, now),
     }),
     shows,
     line,
@@ -354,6 +367,7 @@ export function compose(deps: ComposeDeps) {
       oneliner,
       exactStart: (songId, stored) => exactStarts.of(songId, stored),
       shows,
+      nextShow: () => schedule.nextShow(),
     }),
   };
 
@@ -368,6 +382,7 @@ export function compose(deps: ComposeDeps) {
     mp3: createMp3Audience(config, log),
     rules,
     artistSpacing: config.autoDjArtistSpacing,
+    theme: async () => (await schedule.themeNow())?.theme ?? null,
     icecast: config.icecastSourceUrl
       ? icecastTarget(config.icecastSourceUrl, {
           name: config.stationName,
@@ -496,6 +511,7 @@ export function compose(deps: ComposeDeps) {
     previewRoutes({ previews: services.previews, guards }),
     uploadRoutes({ uploads: services.uploads, guards }),
     artRoutes({ art: services.art }),
+    scheduleRoutes({ schedule, guards }),
     showsRoutes({
       djs: services.djs,
       shows,

@@ -40,6 +40,9 @@ const op = (
   body?: (songId: number) => Record<string, unknown>,
 ): Operation => ({ method, pattern, url, level, ...(body ? { body } : {}) });
 
+/** A themed show, valid to plan (the schedule's routes). */
+const SHOW = { title: 'Matrix Hour', kind: 'themed', starts_at: 1, minutes: 30, theme: {} };
+
 /** Every guarded operation. A new guarded route must be added here (a test checks it). */
 const OPERATIONS: Operation[] = [
   op('PUT', API.changePassword.pattern, 'user', undefined, () => ({
@@ -161,6 +164,15 @@ const OPERATIONS: Operation[] = [
   op('GET', API.streamKey.pattern, 'user'),
   op('POST', API.streamKey.pattern, 'user'),
   op('POST', API.liveKick.pattern, 'moderator', undefined, () => ({ ban_minutes: 0 })),
+  op('POST', API.schedule.pattern, 'staff', undefined, () => SHOW),
+  op(
+    'PUT',
+    API.scheduledShow.pattern,
+    'staff',
+    () => API.scheduledShow.path({ id: MISSING }),
+    () => SHOW,
+  ),
+  op('DELETE', API.scheduledShow.pattern, 'staff', () => API.scheduledShow.path({ id: MISSING })),
   op('GET', API.liveLine.pattern, 'user'),
   op('POST', API.liveLine.pattern, 'user', undefined, () => ({ message: 'hello' })),
 ];

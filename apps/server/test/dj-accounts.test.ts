@@ -23,12 +23,13 @@ beforeAll(async () => {
   listener = await quickUser(app);
 });
 
+/** Grants go with on air at any time: these DJs have no scheduled shows (schedule.test.ts). */
 const setDj = (token: string, id: number, dj: unknown) =>
   app.inject({
     method: 'PUT',
     url: `/api/admin/users/${id}/dj`,
     headers: bearer(token),
-    payload: { dj },
+    payload: dj === true ? { dj, anytime: true } : { dj },
   });
 const streamKey = (token: string, method: 'GET' | 'POST' = 'GET') =>
   app.inject({ method, url: '/api/user/stream-key', headers: bearer(token) });
@@ -66,7 +67,7 @@ describe('the DJ permission', () => {
     expect((await setDj(admin.token, dj.id, true)).statusCode).toBe(200);
     const entries = (await auditActions()).filter((e) => e.target_user_id === dj.id);
     expect(entries.map((e) => e.action)).toEqual(['user.dj']);
-    expect(JSON.parse(entries[0]!.detail)).toEqual({ from: false, to: true });
+    expect(JSON.parse(entries[0]!.detail)).toEqual({ from: false, to: true, anytime: true });
 
     const list = await app.inject({
       method: 'GET',

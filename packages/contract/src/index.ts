@@ -15,3 +15,4 @@ export * from './moderation.js';
 export * from './paths.js';
 export * from './art.js';
 export * from './web-app.js';
+export * from './schedule.js';

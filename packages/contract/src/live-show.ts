@@ -11,6 +11,8 @@ import { LIMITS } from './limits.js';
 /** PUT /api/admin/users/{id}/dj: grant or revoke the DJ permission. */
 export const DjBodySchema = z.object({
   dj: z.boolean({ error: 'dj must be true or false.' }),
+  /** May go on air at any time, not only in their scheduled shows (admins' choice). */
+  anytime: z.boolean({ error: 'anytime must be true or false.' }).optional(),
 });
 export type DjBody = z.infer<typeof DjBodySchema>;
 
@@ -19,6 +21,7 @@ export const DjStatusSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   dj: z.boolean(),
+  anytime: z.boolean(),
 });
 export type DjStatus = z.infer<typeof DjStatusSchema>;
 

@@ -3,6 +3,7 @@ import { idPageQuery } from './common.js';
 import { LIMITS } from './limits.js';
 import { FeedItemSchema } from './feed.js';
 import { LiveLineItemSchema, LiveShowSchema, PastShowSchema } from './live-show.js';
+import { NextShowSchema } from './schedule.js';
 import { QueueSongSchema, SongSchema } from './song.js';
 import { ActiveUserSchema, RoleSchema } from './user.js';
 
@@ -67,6 +68,8 @@ export const PlaybackUpdateSchema = z.object({
   live: LiveShowSchema.nullable(),
   /** Live shows that ended within the history shown, newest first, with the DJ's titles. */
   shows: z.array(PastShowSchema),
+  /** The next scheduled show to begin, if any ("Next show: … in 2 h"). */
+  next_show: NextShowSchema.nullable().optional(),
 });
 export type PlaybackUpdate = z.infer<typeof PlaybackUpdateSchema>;
 

@@ -134,6 +134,8 @@ export const API = {
   liveKick: route('/api/live/kick'),
   liveLine: route('/api/live/line'),
   liveRecordings: route('/api/live/recordings'),
+  schedule: route('/api/schedule'),
+  scheduledShow: route('/api/schedule/:id'),
   liveRecording: route('/api/live/recordings/:id'),
   /** Icecast's metadata update, as source clients send it (mode=updinfo, the DJ's credentials). */
   icecastMetadata: route('/admin/metadata'),

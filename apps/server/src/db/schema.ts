@@ -20,6 +20,8 @@ export interface UsersTable {
   stream_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** A kicked DJ's connections are refused until then. */
   live_banned_until: ColumnType<Seconds | null, Seconds | null | undefined, Seconds | null>;
+  /** 1: the DJ may go on air at any time, not only in their scheduled shows (migration 0024). */
+  live_anytime: ColumnType<number, number | undefined, number>;
 }
 
 export interface ReferralCodesTable {
@@ -242,6 +244,22 @@ export interface LiveSessionsTable {
   recording_bytes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A planned show (migration 0024): a live DJ's slot or a themed hour of the auto-DJ. */
+export interface ScheduledShowsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  kind: string;
+  dj_id: number | null;
+  starts_at: Seconds;
+  minutes: number;
+  weekly: ColumnType<number, number | undefined, number>;
+  /** A themed show's filter, JSON (ShowTheme). */
+  theme: string | null;
+  created_by: number | null;
+  created_at: Seconds;
+}
+
 /** A title the DJ sent (metadata request or stream comments), from `at` on. */
 export interface LiveTitlesTable {
   id: Generated<number>;
@@ -289,5 +307,6 @@ export interface Database {
   live_sessions: LiveSessionsTable;
   live_titles: LiveTitlesTable;
   live_line: LiveLineTable;
+  scheduled_shows: ScheduledShowsTable;
   artist_letter_stamps: ArtistLetterStampsTable;
 }

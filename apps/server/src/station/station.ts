@@ -18,6 +18,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { LiveShows, type ShowRecords, type ShowRecording } from './live-show.js';
 import { Mp3Recorder } from './mp3/mp3-recorder.js';
+import type { ThemeFilter } from '../db/song-theme.js';
 import { loadStandby } from './live-input/standby-sound.js';
 
 /** How often recordings past their days are looked for. */
@@ -37,6 +38,8 @@ export interface StationDeps {
   rules: () => Pick<RequestRules, 'lockSeconds'>;
   /** The auto-DJ plays no artist of the last this many songs when the library allows. */
   artistSpacing?: number;
+  /** The theme of the themed show on now (the schedule), which the auto-DJ follows. */
+  theme?: () => Promise<ThemeFilter | null>;
   /** An Icecast mount the MP3 is also pushed to, as a source client. */
   icecast?: IcecastTarget | undefined;
   clock: Clock;
@@ -108,6 +111,7 @@ export class Station {
       Math.random,
       deps.clock,
       deps.artistSpacing,
+      deps.theme,
     );
     this.playout = new Playout(
       deps.ffmpeg,

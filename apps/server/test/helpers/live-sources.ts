@@ -21,14 +21,17 @@ export async function namedUser(app: App, role?: string): Promise<NamedUser> {
   return { ...user, username: row.username };
 }
 
-/** A new DJ: an admin grants the permission and the DJ reads their stream key. */
-export async function newDj(app: App, admin: NamedUser): Promise<Dj> {
+/**
+ * A new DJ: an admin grants the permission (on air at any time, unless `anytime` is false:
+ * then only in their scheduled shows) and the DJ reads their stream key.
+ */
+export async function newDj(app: App, admin: NamedUser, anytime = true): Promise<Dj> {
   const user = await namedUser(app);
   const granted = await app.inject({
     method: 'PUT',
     url: `/api/admin/users/${user.id}/dj`,
     headers: bearer(admin.token),
-    payload: { dj: true },
+    payload: { dj: true, anytime },
   });
   if (granted.statusCode !== 200) throw new Error(`DJ not granted: ${granted.body}`);
   const key = await app.inject({

@@ -1,5 +1,6 @@
 import type {
   LiveShow,
+  NextShow,
   OnelinerMessage,
   PastShow,
   PlaybackUpdate,
@@ -32,6 +33,8 @@ export interface PlaybackDeps {
   exactStart?: (songId: number, stored: number) => number;
   /** The live show on air, and the shows that ended since a moment (the history's span). */
   shows?: { onAir(): Promise<LiveShow | null>; past(since: number): Promise<PastShow[]> };
+  /** The next scheduled show to begin. */
+  nextShow?: () => Promise<NextShow | null>;
 }
 
 /**
@@ -49,13 +52,14 @@ export class PlaybackService {
     const startOf = (songId: number, stored: number) =>
       this.deps.exactStart?.(songId, stored) ?? stored;
     const now = clock.now();
-    const [activeUsers, current, queue, oneliner, picked, live] = await Promise.all([
+    const [activeUsers, current, queue, oneliner, picked, live, nextShow] = await Promise.all([
       users.listSeenSince(now - ACTIVE_WINDOW_S),
       repo.nowPlaying(),
       repo.queue(QUEUE_SHOWN),
       this.deps.oneliner.latest(),
       repo.upNext(),
       this.deps.shows?.onAir() ?? null,
+      this.deps.nextShow?.() ?? null,
     ]);
     const history = await repo.history(HISTORY_SHOWN, current?.id ?? null);
     // A pick chosen while an earlier track was on air is stale; a request plays before it.
@@ -157,6 +161,7 @@ export class PlaybackService {
       station: this.deps.stationInfo,
       live,
       shows,
+      next_show: nextShow,
     };
   }
 }

@@ -8,6 +8,8 @@ export interface DjAccount {
   dj: boolean;
   streamKey: string | null;
   bannedUntil: number | null;
+  /** May go on air at any time, not only in their scheduled shows. */
+  anytime: boolean;
 }
 
 /** The DJ columns of accounts: the permission, the stream key, a kick's ban. */
@@ -18,7 +20,7 @@ export class DjRepo {
   async byUsername(username: string): Promise<DjAccount | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'dj', 'stream_key', 'live_banned_until'])
+      .select(['id', 'username', 'dj', 'stream_key', 'live_banned_until', 'live_anytime'])
       .where(sql<string>`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirst();
     return row && toAccount(row);
@@ -27,17 +29,31 @@ export class DjRepo {
   async byId(id: number, db: Db = this.db): Promise<DjAccount | undefined> {
     const row = await db
       .selectFrom('users')
-      .select(['id', 'username', 'dj', 'stream_key', 'live_banned_until'])
+      .select(['id', 'username', 'dj', 'stream_key', 'live_banned_until', 'live_anytime'])
       .where('id', '=', id)
       .executeTakeFirst();
     return row && toAccount(row);
   }
 
-  /** Grants (with a fresh key, any ban lifted) or revokes (the key gone) the permission. */
-  async setDj(id: number, dj: boolean, key: string | null, db: Db = this.db): Promise<void> {
+  /**
+   * Grants (with a fresh key, any ban lifted) or revokes (the key gone, and any time on air)
+   * the permission; `anytime`: on air at any time, not only in the DJ's shows.
+   */
+  async setDj(
+    id: number,
+    dj: boolean,
+    key: string | null,
+    anytime: boolean,
+    db: Db = this.db,
+  ): Promise<void> {
     await db
       .updateTable('users')
-      .set({ dj: dj ? 1 : 0, stream_key: key, live_banned_until: null })
+      .set({
+        dj: dj ? 1 : 0,
+        stream_key: key,
+        live_banned_until: null,
+        live_anytime: dj && anytime ? 1 : 0,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -57,6 +73,7 @@ function toAccount(row: {
   dj: number;
   stream_key: string | null;
   live_banned_until: number | null;
+  live_anytime: number;
 }): DjAccount {
   return {
     id: row.id,
@@ -64,5 +81,6 @@ function toAccount(row: {
     dj: Number(row.dj) === 1,
     streamKey: row.stream_key,
     bannedUntil: row.live_banned_until === null ? null : Number(row.live_banned_until),
+    anytime: Number(row.live_anytime) === 1,
   };
 }

@@ -47,6 +47,8 @@ export class DjService {
       bus: EventBus;
       clock: Clock;
       publicAddress: PublicAddress | null;
+      /** Whether one of the DJ's scheduled shows lets them on air at `now`. */
+      inTheirShow?: (djId: number, now: number) => Promise<boolean>;
     },
   ) {}
 
@@ -54,34 +56,53 @@ export class DjService {
    * Grants or revokes the DJ permission. Granting gives a fresh stream key and lifts any ban
    * (how an admin lets a kicked DJ back early); revoking drops the key and ends their show if
    * they are on air. Setting what a DJ already has, with no ban to lift, changes and logs
-   * nothing.
+   * nothing. `anytime` (admins' choice) lets the DJ on air outside their scheduled shows;
+   * left out, it stays as it was.
    */
-  async setDj(actor: { id: number }, userId: number, dj: boolean): Promise<DjStatus> {
+  async setDj(
+    actor: { id: number },
+    userId: number,
+    dj: boolean,
+    anytime?: boolean,
+  ): Promise<DjStatus> {
     const { db, djs, audit, clock } = this.deps;
     const now = clock.now();
     const result = await db.transaction().execute(async (trx) => {
       const account = await djs.byId(userId, trx);
       if (!account) throw notFound('User not found.');
       const banned = account.bannedUntil !== null && account.bannedUntil > now;
-      if (account.dj === dj && !(dj && banned)) return { account, changed: false };
+      const wantAnytime = dj && (anytime ?? account.anytime);
+      if (account.dj === dj && account.anytime === wantAnytime && !(dj && banned)) {
+        return { account, changed: false, anytime: wantAnytime };
+      }
       const key = dj
         ? account.dj && account.streamKey
           ? account.streamKey
           : newStreamKey()
         : null;
-      await djs.setDj(account.id, dj, key, trx);
-      const detail = { from: account.dj, to: dj, ...(banned ? { ban_lifted: true } : {}) };
+      await djs.setDj(account.id, dj, key, wantAnytime, trx);
+      const detail = {
+        from: account.dj,
+        to: dj,
+        ...(account.anytime !== wantAnytime ? { anytime: wantAnytime } : {}),
+        ...(banned ? { ban_lifted: true } : {}),
+      };
       await audit.log(
         { actor_id: actor.id, action: 'user.dj', target_user_id: account.id, detail },
         now,
         trx,
       );
-      return { account, changed: true };
+      return { account, changed: true, anytime: wantAnytime };
     });
     if (result.changed && !dj && result.account.dj) {
       this.deps.bus.publish({ type: 'show.ended', dj_id: userId, reason: 'revoked' });
     }
-    return { id: result.account.id, username: result.account.username, dj };
+    return {
+      id: result.account.id,
+      username: result.account.username,
+      dj,
+      anytime: result.anytime,
+    };
   }
 
   /** The DJ's key and where to connect; a DJ without one (granted before keys) gets one. */
@@ -124,6 +145,18 @@ export class DjService {
         ok: false,
         status: 403,
         message: `You were taken off the air; you may connect again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      };
+    }
+    if (
+      !account.anytime &&
+      this.deps.inTheirShow &&
+      !(await this.deps.inTheirShow(account.id, now))
+    ) {
+      return {
+        ok: false,
+        status: 403,
+        message:
+          'Your show is not on now: you may connect from 15 minutes before it starts until it ends.',
       };
     }
     return { ok: true, dj: { id: account.id, username: account.username } };

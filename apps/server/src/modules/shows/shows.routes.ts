@@ -50,7 +50,7 @@ export function showsRoutes(deps: {
           response: { 200: DjStatusSchema, ...denied, 404: ErrorSchema },
         },
       },
-      (req) => djs.setDj(req.user!, req.params.id, req.body.dj),
+      (req) => djs.setDj(req.user!, req.params.id, req.body.dj, req.body.anytime),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import {
   songAvailable,
   type PlayableRow,
 } from '../../db/song-playable.js';
+import { songInTheme, type ThemeFilter } from '../../db/song-theme.js';
 
 export type { PlayableRow };
 
@@ -31,14 +32,19 @@ export class PlayoutRepo {
       .executeTakeFirst();
   }
 
-  /** The oldest entry not yet played: the next track. */
-  nextQueued(exceptId: number | null) {
+  /**
+   * The oldest entry not yet played: the next track. During a themed show, the oldest whose
+   * song is in the theme: the others wait for the show's end.
+   */
+  nextQueued(exceptId: number | null, theme: ThemeFilter | null = null) {
     let query = this.db
-      .selectFrom('queue_entries')
-      .select(['id', 'song_id', 'requested_by'])
-      .where('state', '=', 'queued');
-    if (exceptId !== null) query = query.where('id', '!=', exceptId);
-    return query.orderBy('id').executeTakeFirst();
+      .selectFrom('queue_entries as q')
+      .innerJoin('songs as s', 's.id', 'q.song_id')
+      .select(['q.id', 'q.song_id', 'q.requested_by'])
+      .where('q.state', '=', 'queued');
+    if (exceptId !== null) query = query.where('q.id', '!=', exceptId);
+    if (theme) query = query.where(songInTheme(theme));
+    return query.orderBy('q.id').executeTakeFirst();
   }
 
   /** The song's play settings and its newest file. */
@@ -114,15 +120,23 @@ export class PlayoutRepo {
       : null;
   }
 
-  /** Playable songs outside the lock window and not queued, among the given ids. */
-  eligibleAmong(ids: readonly number[], lockedSince: number): Promise<AutoDjCandidate[]> {
+  /** Playable songs outside the lock window and not queued (in the theme), among the given ids. */
+  eligibleAmong(
+    ids: readonly number[],
+    lockedSince: number,
+    theme: ThemeFilter | null = null,
+  ): Promise<AutoDjCandidate[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.eligible(lockedSince).where('s.id', 'in', ids).execute();
+    return this.eligible(lockedSince, theme).where('s.id', 'in', ids).execute();
   }
 
-  /** Playable songs outside the lock window and not queued, a random handful. */
-  eligibleRandom(lockedSince: number, limit: number): Promise<AutoDjCandidate[]> {
-    return this.eligible(lockedSince)
+  /** Playable songs outside the lock window and not queued (in the theme), a random handful. */
+  eligibleRandom(
+    lockedSince: number,
+    limit: number,
+    theme: ThemeFilter | null = null,
+  ): Promise<AutoDjCandidate[]> {
+    return this.eligible(lockedSince, theme)
       .orderBy(sql`random()`)
       .limit(limit)
       .execute();
@@ -144,13 +158,14 @@ export class PlayoutRepo {
       .select(['s.id', 's.vote_count', 's.vote_total', 's.last_played_at']);
   }
 
-  private eligible(lockedSince: number) {
-    return requestableSongs(this.db, lockedSince).select([
+  private eligible(lockedSince: number, theme: ThemeFilter | null = null) {
+    const query = requestableSongs(this.db, lockedSince).select([
       's.id',
       's.vote_count',
       's.vote_total',
       's.last_played_at',
     ]);
+    return theme ? query.where(songInTheme(theme)) : query;
   }
 
   /**

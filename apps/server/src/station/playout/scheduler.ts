@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../../core/clock.js';
 import { chooseWeighted, type RecentArtists } from '../../core/auto-dj.js';
 import { effectiveLength, isPlayable, lockWindowStart } from '../../core/song-rules.js';
+import type { ThemeFilter } from '../../db/song-theme.js';
 import type { AutoDjCandidate, PlayableRow, PlayoutRepo } from './playout.repo.js';
 
 export { chooseWeighted, weightOf } from '../../core/auto-dj.js';
@@ -36,6 +37,8 @@ export class Scheduler {
     private readonly random: () => number = Math.random,
     private readonly clock: Clock = systemClock,
     private readonly artistSpacing = 3,
+    /** The theme of the themed show on now (the schedule), if any. */
+    private readonly theme: () => Promise<ThemeFilter | null> = () => Promise.resolve(null),
   ) {}
 
   /** The entry that was on air when the station stopped, to resume where it was. */
@@ -66,10 +69,32 @@ export class Scheduler {
     };
   }
 
-  /** The next track, or null when the catalogue has nothing playable. */
+  /**
+   * The next track, or null when the catalogue has nothing playable. During a themed show the
+   * queue's requests in the theme come first, then the auto-DJ within the theme; requests
+   * outside it wait for the show's end (and play should the theme have nothing left).
+   */
   async next(current: Track | null): Promise<Track | null> {
+    const theme = await this.theme().catch(() => null);
+    if (theme) {
+      const themed = await this.fromQueue(current, theme);
+      if (themed) return themed;
+      const pick = await this.autoDj(current, theme, false);
+      const song = pick && (await this.repo.playable(pick.id));
+      if (song?.stored_path) return this.track(null, null, song);
+    }
+    const request = await this.fromQueue(current, null);
+    if (request) return request;
+    const pick = await this.autoDj(current, null, true);
+    if (!pick) return null;
+    const song = await this.repo.playable(pick.id);
+    return song?.stored_path ? this.track(null, null, song) : null;
+  }
+
+  /** The oldest playable request (in the theme, when given); unplayable ones are closed. */
+  private async fromQueue(current: Track | null, theme: ThemeFilter | null) {
     for (;;) {
-      const entry = await this.repo.nextQueued(current?.queueId ?? null);
+      const entry = await this.repo.nextQueued(current?.queueId ?? null, theme);
       if (!entry) break;
       const song = await this.repo.playable(entry.song_id);
       if (song?.stored_path && isPlayable({ status: song.status, has_file: true })) {
@@ -78,10 +103,7 @@ export class Scheduler {
       // Nothing to play for this request: it is closed, and the next one is tried.
       await this.repo.finish(entry.id, 'skipped');
     }
-    const pick = await this.autoDj(current);
-    if (!pick) return null;
-    const song = await this.repo.playable(pick.id);
-    return song?.stored_path ? this.track(null, null, song) : null;
+    return null;
   }
 
   private track(queueId: number | null, requestedBy: number | null, song: PlayableRow): Track {
@@ -96,14 +118,19 @@ export class Scheduler {
     };
   }
 
-  private async autoDj(current: Track | null) {
+  /**
+   * The auto-DJ's pick (within `theme` when given); with nothing eligible, the least recently
+   * played song when `anything` (so the station never falls silent), else none.
+   */
+  private async autoDj(current: Track | null, theme: ThemeFilter | null, anything: boolean) {
     const lastSongId = current?.songId ?? null;
     const lockedSince = lockWindowStart(this.clock.now(), { lockSeconds: this.lockSeconds() });
-    let candidates = await this.sample(lockedSince);
+    let candidates = await this.sample(lockedSince, theme);
     if (candidates.length < ENOUGH)
-      candidates = await this.repo.eligibleRandom(lockedSince, SAMPLE);
+      candidates = await this.repo.eligibleRandom(lockedSince, SAMPLE, theme);
     candidates = candidates.filter((c) => c.id !== lastSongId);
     if (candidates.length === 0) {
+      if (!anything) return undefined;
       const oldest = await this.repo.leastRecentlyPlayed();
       return oldest && oldest.id !== lastSongId ? oldest : undefined;
     }
@@ -127,12 +154,12 @@ export class Scheduler {
   }
 
   /** Random ids across the id range; the eligible ones among them. */
-  private async sample(lockedSince: number): Promise<AutoDjCandidate[]> {
+  private async sample(lockedSince: number, theme: ThemeFilter | null): Promise<AutoDjCandidate[]> {
     const range = await this.repo.idRange();
     if (!range) return [];
     const ids = new Set<number>();
     const span = range.max - range.min + 1;
     for (let i = 0; i < SAMPLE; i++) ids.add(range.min + Math.floor(this.random() * span));
-    return this.repo.eligibleAmong([...ids], lockedSince);
+    return this.repo.eligibleAmong([...ids], lockedSince, theme);
   }
 }

@@ -1,0 +1,213 @@
+import { API, type Schedule, type ScheduledShow } from '@queuecast/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
+import { namedUser, newDj, type Dj, type NamedUser } from './helpers/live-sources.js';
+import { createTestApp } from './helpers/test-app.js';
+
+let app: App;
+let helper: NamedUser;
+let listener: NamedUser;
+let dj: Dj;
+
+const now = () => Math.floor(Date.now() / 1000);
+const plan = (token: string, body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: API.schedule.path(), headers: bearer(token), payload: body });
+const week = async (from?: number) =>
+  (await app.inject({ method: 'GET', url: API.schedule.path({ from }) })).json<Schedule>();
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const admin = await namedUser(app, 'admin');
+  helper = await namedUser(app, 'helper');
+  listener = await namedUser(app);
+  dj = await newDj(app, admin, false);
+});
+
+describe('planning shows', () => {
+  it('is for staff; a live show needs a DJ, a themed one its theme', async () => {
+    const body = {
+      title: 'Night Shift',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() + 3600,
+      minutes: 60,
+    };
+    expect((await plan(listener.token, body)).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: API.schedule.path(), payload: body })).statusCode,
+    ).toBe(401);
+    const noDj = await plan(helper.token, { ...body, dj: undefined });
+    expect(noDj.statusCode).toBe(400);
+    expect(noDj.json()).toMatchObject({ error: 'A live show needs its DJ.' });
+    const notDj = await plan(helper.token, { ...body, dj: listener.username });
+    expect(notDj.statusCode).toBe(404);
+    expect(notDj.json<{ error: string }>().error).toBe(`${listener.username} is not a DJ here.`);
+    const noTheme = await plan(helper.token, { ...body, kind: 'themed', dj: undefined });
+    expect(noTheme.json()).toMatchObject({ error: 'A themed show needs its theme.' });
+    const short = await plan(helper.token, { ...body, minutes: 2 });
+    expect(short.json()).toMatchObject({ error: 'A show lasts at least 5 minutes.' });
+    const created = await plan(helper.token, { ...body, description: 'Trackers\nand chiptunes.' });
+    expect(created.statusCode).toBe(200);
+    expect(created.json<ScheduledShow>()).toMatchObject({
+      title: 'Night Shift',
+      kind: 'live',
+      dj: dj.username,
+      minutes: 60,
+      weekly: false,
+      description: 'Trackers\nand chiptunes.',
+      theme: null,
+    });
+    const audit = await app.ctx.db
+      .selectFrom('moderation_log')
+      .select('action')
+      .where('action', 'like', 'schedule.%')
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('schedule.create');
+  });
+
+  it('lists the week with weekly repeats, the show on now and the next; changes and removes', async () => {
+    const start = now() - 600;
+    const weekly = await plan(helper.token, {
+      title: 'Weekly Chip Hour',
+      kind: 'themed',
+      starts_at: start - 7 * 86_400,
+      minutes: 60,
+      weekly: true,
+      theme: { tags: ['chiptune'] },
+    });
+    expect(weekly.statusCode).toBe(200);
+    const show = weekly.json<ScheduledShow>();
+    expect(show.theme).toEqual({
+      platforms: [],
+      tags: ['chiptune'],
+      artists: [],
+      min_rating: null,
+    });
+    const schedule = await week();
+    expect(schedule.now).toMatchObject({
+      show: { id: show.id },
+      starts_at: start,
+      ends_at: start + 3600,
+    });
+    expect(schedule.next?.show.title).toBe('Night Shift');
+    // Repeated next week, within the seven days from a day later.
+    const later = await week(start + 86_400);
+    expect(later.slots.filter((s) => s.show.id === show.id).map((s) => s.starts_at)).toEqual([
+      start + 7 * 86_400,
+    ]);
+    // The playback update says what comes next.
+    const update = await app.ctx.services.playback.build(0);
+    expect(update.next_show).toMatchObject({ title: 'Night Shift', kind: 'live', dj: dj.username });
+
+    const changed = await app.inject({
+      method: 'PUT',
+      url: API.scheduledShow.path({ id: show.id }),
+      headers: bearer(helper.token),
+      payload: {
+        title: 'Chip Hour',
+        kind: 'themed',
+        starts_at: start,
+        minutes: 30,
+        theme: { tags: ['chiptune'], min_rating: 2 },
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<ScheduledShow>()).toMatchObject({
+      title: 'Chip Hour',
+      weekly: false,
+      minutes: 30,
+    });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShow.path({ id: show.id }),
+      headers: bearer(helper.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await week()).now).toBeNull();
+    const again = await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShow.path({ id: show.id }),
+      headers: bearer(helper.token),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('live shows on the schedule', () => {
+  it('let their DJ on air from 15 minutes before to their end; an admin may allow any time', async () => {
+    const authorize = () => app.ctx.services.djs.authorizeSource(dj.username, dj.key);
+    // Night Shift starts in an hour: too early.
+    const early = await authorize();
+    expect(early).toMatchObject({ ok: false, status: 403 });
+    expect(early.ok ? '' : early.message).toContain('15 minutes before');
+    const soon = await plan(helper.token, {
+      title: 'Soon',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() + 14 * 60,
+      minutes: 30,
+    });
+    expect(soon.statusCode).toBe(200);
+    expect(await authorize()).toMatchObject({ ok: true });
+    await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShow.path({ id: soon.json<ScheduledShow>().id }),
+      headers: bearer(helper.token),
+    });
+    expect(await authorize()).toMatchObject({ ok: false, status: 403 });
+    const admin = await quickUser(app, 'admin');
+    const anytime = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${dj.id}/dj`,
+      headers: bearer(admin.token),
+      payload: { dj: true, anytime: true },
+    });
+    expect(anytime.json()).toMatchObject({ dj: true, anytime: true });
+    expect(await authorize()).toMatchObject({ ok: true });
+  });
+});
+
+describe('a themed show', () => {
+  it('has the auto-DJ play its theme, and requests outside it wait for its end', async () => {
+    const chip = [
+      await createSong(app, { title: 'Chip One', tags: ['chiptune'], platform: 'Amiga' }),
+      await createSong(app, { title: 'Chip Two', tags: ['chiptune'], platform: 'C64' }),
+    ];
+    const other = [
+      await createSong(app, { title: 'Orchestral', tags: ['orchestral'], platform: 'Amiga' }),
+      await createSong(app, { title: 'Ambient', tags: ['ambient'], platform: 'PC' }),
+    ];
+    for (const id of [...chip, ...other]) await makePlayable(app, id);
+    const themed = await plan(helper.token, {
+      title: 'Chip Hour',
+      kind: 'themed',
+      starts_at: now() - 60,
+      minutes: 60,
+      theme: { tags: ['ChipTune'], platforms: ['amiga', 'c64'] },
+    });
+    expect(themed.statusCode).toBe(200);
+    for (let i = 0; i < 12; i++) {
+      const track = await app.ctx.station.scheduler.next(null);
+      expect(chip).toContain(track?.songId);
+    }
+    // A request outside the theme waits; one inside it plays first.
+    await app.ctx.db
+      .insertInto('queue_entries')
+      .values([
+        { song_id: other[0]!, requested_by: listener.id, requested_at: now() },
+        { song_id: chip[1]!, requested_by: listener.id, requested_at: now() },
+      ])
+      .execute();
+    const first = await app.ctx.station.scheduler.next(null);
+    expect(first).toMatchObject({ songId: chip[1], requestedBy: listener.id });
+    // The theme over, the waiting request plays.
+    await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShow.path({ id: themed.json<ScheduledShow>().id }),
+      headers: bearer(helper.token),
+    });
+    const after = await app.ctx.station.scheduler.next(null);
+    expect(after).toMatchObject({ songId: other[0], requestedBy: listener.id });
+  });
+});
