@@ -3,6 +3,7 @@ import { useState, type FormEvent, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { UserLink } from '../components/user-link';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
+import { SCHEDULE_PAGE } from '../features/schedule/schedule-route';
 import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
 import { Badge } from '../components/ui/badge';
@@ -96,6 +97,9 @@ export function LeftSidebar({
           </li>
           <li>
             <NavLink to={PAGES.feed.path()}>Feed</NavLink>
+          </li>
+          <li>
+            <NavLink to={SCHEDULE_PAGE.path()}>Schedule</NavLink>
           </li>
         </ul>
         {session ? (

@@ -1,0 +1,110 @@
+import type { ShowSlot, ShowTheme } from '@queuecast/contract';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The days the week view shows, and how far its navigation moves. */
+export const WEEK_DAYS = 7;
+
+/**
+ * A span as the schedule says it, rounded up to the minute: "12 min", "2 h 05 min",
+ * "1 d 3 h". Never "0 min": what is left of a last minute is "1 min".
+ */
+export function spanText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / MINUTE));
+  if (minutes < 60) return `${minutes} min`;
+  const days = Math.floor(minutes / (DAY / MINUTE));
+  const hours = Math.floor((minutes % (DAY / MINUTE)) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** The countdown to a start: "in 12 min", "in 2 h 05 min"; "starting now" once it is due. */
+export function countdownText(startsAt: number, now: number): string {
+  const left = startsAt - now;
+  return left <= 0 ? 'starting now' : `in ${spanText(left)}`;
+}
+
+/** What is left of a slot on air: "45 min left"; "ending now" once it is over. */
+export function timeLeftText(endsAt: number, now: number): string {
+  const left = endsAt - now;
+  return left <= 0 ? 'ending now' : `${spanText(left)} left`;
+}
+
+/** Local midnight of the day `epochSeconds` falls on. */
+export function startOfLocalDay(epochSeconds: number): number {
+  const d = new Date(epochSeconds * 1000);
+  d.setHours(0, 0, 0, 0);
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** `epochSeconds` moved by whole local days (the same clock time across a DST change). */
+export function addLocalDays(epochSeconds: number, days: number): number {
+  const d = new Date(epochSeconds * 1000);
+  d.setDate(d.getDate() + days);
+  return Math.floor(d.getTime() / 1000);
+}
+
+/**
+ * The first moment of the week shown: the page's `?from=` when it is a time in epoch seconds,
+ * else local midnight of today (so today's earlier shows stay in view).
+ */
+export function weekFrom(param: string | null, now: number): number {
+  if (param !== null && /^\d{1,13}$/.test(param)) return Number(param);
+  return startOfLocalDay(now);
+}
+
+/** A local date as `YYYY-MM-DD` (the key of a day, the value of a date input). */
+export function localDateKey(epochSeconds: number): string {
+  const d = new Date(epochSeconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export interface ScheduleDay {
+  /** `YYYY-MM-DD`, local. */
+  key: string;
+  /** Local midnight (epoch seconds). */
+  start: number;
+  /** The slots that start on this day, in time order. */
+  slots: ShowSlot[];
+}
+
+/**
+ * The `days` local days from the one `from` falls on, each with the slots that start on it in
+ * time order. A slot that started before the first day (on air across `from`) counts on the
+ * first day; one that starts after the last is left out.
+ */
+export function groupByLocalDay(
+  slots: readonly ShowSlot[],
+  from: number,
+  days: number = WEEK_DAYS,
+): ScheduleDay[] {
+  const first = startOfLocalDay(from);
+  const result: ScheduleDay[] = [];
+  for (let i = 0; i < days; i++) {
+    const start = addLocalDays(first, i);
+    result.push({ key: localDateKey(start), start, slots: [] });
+  }
+  const byKey = new Map(result.map((day) => [day.key, day]));
+  const sorted = [...slots].sort(
+    (a, b) => a.starts_at - b.starts_at || a.ends_at - b.ends_at || a.show.id - b.show.id,
+  );
+  for (const slot of sorted) {
+    const day = slot.starts_at < first ? result[0] : byKey.get(localDateKey(slot.starts_at));
+    day?.slots.push(slot);
+  }
+  return result;
+}
+
+/** "Platforms: Amiga, C64 · Tags: chip · Artists: Jeroen Tel · Rated 4+", or "Any song". */
+export function themeSummary(theme: ShowTheme | null): string {
+  if (!theme) return 'Any song';
+  const parts: string[] = [];
+  if (theme.platforms.length) parts.push(`Platforms: ${theme.platforms.join(', ')}`);
+  if (theme.tags.length) parts.push(`Tags: ${theme.tags.join(', ')}`);
+  if (theme.artists.length) parts.push(`Artists: ${theme.artists.join(', ')}`);
+  if (theme.min_rating !== null) parts.push(`Rated ${theme.min_rating}+`);
+  return parts.length ? parts.join(' · ') : 'Any song';
+}
