@@ -9,9 +9,9 @@ import { UserLink } from './user-link';
 import styles from './song-table.module.css';
 
 /**
- * A live show as a row of the queue page's table: LIVE and the show's name, the titles its DJ
- * played, its length once it ended, its time, and its DJ as the requester. The cells of the
- * song controls (rating, favourite, request) stay empty.
+ * A live show as a row of the queue page's table: LIVE (or "Live show" once it ended) and the
+ * show's name, the titles its DJ played, its length once it ended, its time, and its DJ as the
+ * requester. The cells of the song controls (rating, favourite, request) stay empty.
  */
 export const ShowTableRow = memo(function ShowTableRow({
   row,
@@ -31,9 +31,13 @@ export const ShowTableRow = memo(function ShowTableRow({
       data-testid="show-row"
     >
       <td data-col="artist">
-        <Badge kind="live" on={onAir}>
-          LIVE
-        </Badge>
+        {onAir ? (
+          <Badge kind="live" on>
+            LIVE
+          </Badge>
+        ) : (
+          <Badge kind="tag">Live show</Badge>
+        )}
       </td>
       <td data-col="title">
         <bdi className={styles.showName} title={show.show}>
