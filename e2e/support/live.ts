@@ -6,7 +6,10 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Grants (or revokes) the DJ permission as an admin. */
+/**
+ * Grants (or revokes) the DJ permission as an admin, to go on air at any time (`anytime`: not
+ * only in a scheduled show; a server without schedules ignores it).
+ */
 export async function setDj(
   request: APIRequestContext,
   adminToken: string,
@@ -15,7 +18,7 @@ export async function setDj(
 ) {
   const res = await request.put(`/api/admin/users/${userId}/dj`, {
     headers: bearer(adminToken),
-    data: { dj },
+    data: dj ? { dj, anytime: true } : { dj },
   });
   expect(res.status()).toBe(200);
 }
@@ -50,8 +53,13 @@ export function startSource(opts: {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
+  let stopped = false;
+  child.on('exit', (code, signal) => {
+    if (!stopped) console.warn(`the source client ended by itself (${code ?? signal})`);
+  });
   return {
     stop: () => {
+      stopped = true;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
