@@ -12,6 +12,7 @@ import { notify } from '../../../lib/toast';
 import { useSchedule } from '../api/get-schedule';
 import { useDeleteShow } from '../api/save-show';
 import { OnAir } from '../components/on-air';
+import { Recordings } from '../components/recordings';
 import { ShowEditor } from '../components/show-editor';
 import { WeekView, type SlotActions } from '../components/week-view';
 import { SCHEDULE_PAGE } from '../schedule-route';
@@ -32,7 +33,8 @@ const MAX_WAIT_MS = 24 * 3600 * 1000;
 
 /**
  * `/schedule`: the show on now and the next one with its countdown, then the week day by day
- * (local days, from today or from `?from=`). Staff add, edit and delete shows here.
+ * (local days, from today or from `?from=`), and the recordings of past live shows. Staff add,
+ * edit and delete shows here.
  */
 export default function SchedulePage() {
   useDocumentTitle('Schedule');
@@ -138,6 +140,7 @@ export default function SchedulePage() {
           )}
         </>
       )}
+      <Recordings />
       <Dialog
         open={deleting !== null}
         title="Delete this show?"
