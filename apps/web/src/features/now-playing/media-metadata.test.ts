@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSong } from '../../test/factories';
-import { FALLBACK_ARTWORK, mediaMetadataFor } from './media-metadata';
+import { FALLBACK_ARTWORK, liveMediaMetadata, mediaMetadataFor } from './media-metadata';
 
 describe('mediaMetadataFor', () => {
   it('names the song and its artists in credit order, the station as album', () => {
@@ -40,5 +40,24 @@ describe('mediaMetadataFor', () => {
       artwork: FALLBACK_ARTWORK,
     });
     expect(mediaMetadataFor(null, 'Night Radio').title).toBe('Unknown Title');
+  });
+});
+
+describe('liveMediaMetadata', () => {
+  it("names the DJ's title, the show and its DJ, the station's cover", () => {
+    expect(
+      liveMediaMetadata({ show: 'Night Moves', dj: 'deejay', title: 'Sunrise Edit' }, 'Queuecast'),
+    ).toEqual({
+      title: 'Sunrise Edit',
+      artist: 'Night Moves with deejay',
+      album: 'Queuecast',
+      artwork: [...FALLBACK_ARTWORK],
+    });
+  });
+
+  it('names the show while the DJ has sent no title', () => {
+    expect(liveMediaMetadata({ show: 'Night Moves', dj: 'deejay', title: null }, 'Q').title).toBe(
+      'Night Moves',
+    );
   });
 });

@@ -31,3 +31,19 @@ export function mediaMetadataFor(
     artwork: [...songArtwork(song?.cover_art_url ?? null), ...FALLBACK_ARTWORK],
   };
 }
+
+/**
+ * The media controls during a live show: the DJ's current title (or the show's name), the show
+ * and its DJ as the artist, the station as the album, the station's cover.
+ */
+export function liveMediaMetadata(
+  live: { show: string; dj: string; title: string | null },
+  stationName: string,
+): MediaMetadataInit {
+  return {
+    title: live.title?.trim() ? live.title : live.show,
+    artist: `${live.show} with ${live.dj}`,
+    album: stationName,
+    artwork: [...FALLBACK_ARTWORK],
+  };
+}

@@ -5,7 +5,7 @@ import { cx } from '../../../components/ui/cx';
 import { formatLength } from '../../../lib/format';
 import { usePlayback } from '../../../lib/playback';
 import { serverNow, useTicking } from '../../../lib/server-clock';
-import { mediaMetadataFor } from '../media-metadata';
+import { liveMediaMetadata, mediaMetadataFor } from '../media-metadata';
 import { trackAt, untilNextChange } from '../track-at';
 import { useLivePlayer } from '../use-live-player';
 import { useMediaSession } from '../use-media-session';
@@ -45,7 +45,11 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
   const current = playback && !live ? trackAt(playback, at) : null;
   useMediaSession(
     player,
-    playback ? mediaMetadataFor(current?.song ?? null, playback.station.name) : null,
+    !playback
+      ? null
+      : live
+        ? liveMediaMetadata(live, playback.station.name)
+        : mediaMetadataFor(current?.song ?? null, playback.station.name),
   );
   return (
     <>
