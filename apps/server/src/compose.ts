@@ -368,6 +368,7 @@ export function compose(deps: ComposeDeps) {
       exactStart: (songId, stored) => exactStarts.of(songId, stored),
       shows,
       nextShow: () => schedule.nextShow(),
+      liveSlotEnd: () => schedule.liveSlotEnd(),
     }),
   };
 

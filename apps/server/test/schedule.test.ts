@@ -168,6 +168,37 @@ describe('live shows on the schedule', () => {
   });
 });
 
+describe('the queue during a live show', () => {
+  it('starts after the show’s slot', async () => {
+    const start = now() - 60;
+    const slot = await plan(helper.token, {
+      title: 'On Now',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: start,
+      minutes: 30,
+    });
+    const session = await app.ctx.repos.shows.start(dj.id, 'On Now', Date.now() / 1000);
+    const song = await createSong(app, { title: 'Waiting Request' });
+    await makePlayable(app, song);
+    const entry = await app.ctx.db
+      .insertInto('queue_entries')
+      .values({ song_id: song, requested_by: listener.id, requested_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const update = await app.ctx.services.playback.build(0);
+    expect(update.live?.show).toBe('On Now');
+    expect(update.queue.find((q) => q.id === song)?.start_time).toBe(start + 30 * 60);
+    await app.ctx.repos.shows.end(session, Date.now() / 1000);
+    await app.ctx.db.deleteFrom('queue_entries').where('id', '=', entry.id).execute();
+    await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShow.path({ id: slot.json<ScheduledShow>().id }),
+      headers: bearer(helper.token),
+    });
+  });
+});
+
 describe('a themed show', () => {
   it('has the auto-DJ play its theme, and requests outside it wait for its end', async () => {
     const chip = [

@@ -35,6 +35,8 @@ export interface PlaybackDeps {
   shows?: { onAir(): Promise<LiveShow | null>; past(since: number): Promise<PastShow[]> };
   /** The next scheduled show to begin. */
   nextShow?: () => Promise<NextShow | null>;
+  /** The end of the live show's slot on the schedule, if one is on now. */
+  liveSlotEnd?: () => Promise<number | null>;
 }
 
 /**
@@ -52,15 +54,17 @@ export class PlaybackService {
     const startOf = (songId: number, stored: number) =>
       this.deps.exactStart?.(songId, stored) ?? stored;
     const now = clock.now();
-    const [activeUsers, current, queue, oneliner, picked, live, nextShow] = await Promise.all([
-      users.listSeenSince(now - ACTIVE_WINDOW_S),
-      repo.nowPlaying(),
-      repo.queue(QUEUE_SHOWN),
-      this.deps.oneliner.latest(),
-      repo.upNext(),
-      this.deps.shows?.onAir() ?? null,
-      this.deps.nextShow?.() ?? null,
-    ]);
+    const [activeUsers, current, queue, oneliner, picked, live, nextShow, slotEnd] =
+      await Promise.all([
+        users.listSeenSince(now - ACTIVE_WINDOW_S),
+        repo.nowPlaying(),
+        repo.queue(QUEUE_SHOWN),
+        this.deps.oneliner.latest(),
+        repo.upNext(),
+        this.deps.shows?.onAir() ?? null,
+        this.deps.nextShow?.() ?? null,
+        this.deps.liveSlotEnd?.() ?? null,
+      ]);
     const history = await repo.history(HISTORY_SHOWN, current?.id ?? null);
     // A pick chosen while an earlier track was on air is stale; a request plays before it.
     const upNext =
@@ -85,7 +89,8 @@ export class PlaybackService {
     };
 
     let nowPlaying: QueueSong | null = null;
-    let nextStart = now;
+    // During a live show the queue waits for its end: its slot's, when the schedule has one.
+    let nextStart = live && slotEnd !== null ? Math.max(now, slotEnd) : now;
     if (current) {
       const song = copy(current.song_id);
       if (song) {

@@ -107,6 +107,12 @@ export class ScheduleService {
       : null;
   }
 
+  /** The end of the live show's slot on now, if one is. */
+  async liveSlotEnd(): Promise<number | null> {
+    const live = (await this.planned()).filter((s) => s.kind === 'live');
+    return slotAt(live, this.deps.clock.now())?.endsAt ?? null;
+  }
+
   /** The theme the auto-DJ follows now: the themed show on air, if any. */
   async themeNow(): Promise<{ theme: ShowTheme; endsAt: number } | null> {
     const themed = (await this.planned()).filter((s) => s.kind === 'themed' && s.theme);
