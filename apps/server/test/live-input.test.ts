@@ -251,7 +251,52 @@ describe('the live input at /live', () => {
     const silent = runs.filter((r) => r.freq === 0 && r.from > before);
     expect(Math.max(0, ...silent.map((r) => r.to - r.from))).toBeLessThan(2);
     expect(runs.some((r) => Math.abs(r.freq - 440) < 30)).toBe(true);
+    // The switch out: from the show's end to the queue's tone reaching an MP3 listener.
+    const endedAt = app.ctx.station.shows.lastSwitchOut!;
+    const clock = Date.now() - performance.now();
+    const pcm = await capture.decode(ffmpeg);
+    const back = onsetOf(pcm, 440, before + 1)!;
+    const outMs =
+      capture.arrivalOf(Math.floor(back * MP3_BYTES_PER_SECOND))! + clock - endedAt * 1000;
+    console.log(
+      `live switch-out: the show's end to the queue heard by the MP3 listener ${outMs.toFixed(0)} ms`,
+    );
+    expect(outMs).toBeLessThan(2500);
   }, 60_000);
+
+  it('places the switch in HLS where the show starts on the program date-time clock', async () => {
+    const show = (await update()).shows[0]!;
+    // The segments around the show's start, with their program date-times.
+    const playlist = await (await fetch(`${base}/stream/live.m3u8`)).text();
+    const segments: { at: number; name: string }[] = [];
+    let at: number | null = null;
+    for (const line of playlist.split('\n')) {
+      const date = /^#EXT-X-PROGRAM-DATE-TIME:(.+)$/.exec(line);
+      if (date) at = Date.parse(date[1]!) / 1000;
+      if (/^live-[a-z0-9]+-\d+\.ts$/.test(line) && at !== null) {
+        segments.push({ at, name: line });
+        at = null;
+      }
+    }
+    const first = segments.findLastIndex((s) => s.at <= show.started_at - 0.5);
+    expect(first).toBeGreaterThanOrEqual(0);
+    const parts = segments.slice(first, first + 3);
+    const bytes = await Promise.all(
+      parts.map(async (s) =>
+        Buffer.from(await (await fetch(`${base}/stream/${s.name}`)).arrayBuffer()),
+      ),
+    );
+    const file = path.join(tempDir('queuecast-hls-'), 'around.ts');
+    fs.writeFileSync(file, Buffer.concat(bytes));
+    const pcm = await decodeMono(ffmpeg, file);
+    const onset = onsetOf(pcm, 880, 0);
+    expect(onset).not.toBeNull();
+    const heardAt = parts[0]!.at + onset!;
+    console.log(
+      `live switch-in on the HLS clock: the DJ heard ${((heardAt - show.started_at) * 1000).toFixed(0)} ms from the show's start`,
+    );
+    expect(Math.abs(heardAt - show.started_at)).toBeLessThan(0.3);
+  }, 30_000);
 
   it('records the show as broadcast, its titles as chapters; lists, serves and later deletes it', async () => {
     const list = await until('the recording listed', async () => {
@@ -308,6 +353,56 @@ describe('the live input at /live', () => {
     expect(after.recordings.map((r) => r.session_id)).not.toContain(recording.session_id);
     expect(fs.readdirSync(path.join(app.ctx.config.dataDir, 'recordings'))).toEqual([]);
   }, 30_000);
+
+  it('takes a DJ who connects within a second of a track change, and loses no request', async () => {
+    const [first, second] = await queueTones(app, [
+      { title: 'Short One', artist: 'Edge', freq: 1000, seconds: 5 },
+      { title: 'Short Two', artist: 'Edge', freq: 1200, seconds: 5 },
+    ]);
+    await app.ctx.db
+      .updateTable('queue_entries')
+      .set({ requested_by: listener.id })
+      .where('song_id', 'in', [first!, second!])
+      .execute();
+    // Skip to the short ones, then wait for the last second of the first.
+    await until('the short tone on air', async () => {
+      const playing = (await update()).now_playing;
+      if (playing?.id === first) return true;
+      if (playing && playing.id !== second) app.ctx.station.skip();
+      return undefined;
+    });
+    await until('the end of the short tone near', async () => {
+      const playing = (await update()).now_playing;
+      if (!playing || playing.id !== first) return undefined;
+      const left = playing.start_time + playing.length - Date.now() / 1000;
+      return left < 0.9 ? true : undefined;
+    });
+    const started = capture.bytes().length / MP3_BYTES_PER_SECOND;
+    const clock = Date.now() - performance.now();
+    // A tone far from the queue's, so that neither is taken for the other.
+    ffmpegSource(dj, 2500);
+    await until('the show on air', async () => (await update()).live?.state === 'live');
+    const { firstAudioAt } = app.ctx.station.shows.lastSwitch!;
+    const onset = await until('the DJ heard', async () =>
+      onsetOf(await capture.decode(ffmpeg), 2500, started),
+    );
+    const mp3Ms =
+      capture.arrivalOf(Math.floor(onset * MP3_BYTES_PER_SECOND))! + clock - firstAudioAt * 1000;
+    console.log(`live switch-in at a track change: ${mp3Ms.toFixed(0)} ms`);
+    expect(mp3Ms).toBeLessThan(2000);
+    // Whichever short tone the show cut waits at the head of the queue; none is lost.
+    const during = await update();
+    const waiting = during.queue.map((q) => q.id);
+    expect(waiting).toContain(second);
+    for (const c of clients) c.kill('SIGKILL');
+    await until('the show over', async () => (await update()).live === null, 15_000);
+    const plays = await app.ctx.db
+      .selectFrom('queue_entries')
+      .select(['song_id', 'state'])
+      .where('song_id', 'in', [first!, second!])
+      .execute();
+    expect(plays.every((p) => p.state !== 'skipped')).toBe(true);
+  }, 60_000);
 
   it('a kicked DJ is dropped, the queue resumes, and the DJ is refused until the ban ends', async () => {
     ffmpegSource(dj, 880);

@@ -87,6 +87,8 @@ export class LiveShows {
    * (epoch seconds, the second on the HLS program date-time clock).
    */
   lastSwitch: { firstAudioAt: number; onAirAt: number } | null = null;
+  /** When the latest show gave the air back to the queue (epoch seconds, wall clock). */
+  lastSwitchOut: number | null = null;
 
   constructor(private readonly deps: LiveShowsDeps) {
     deps.standby.then(
@@ -268,7 +270,10 @@ export class LiveShows {
     show.source?.end(reason);
     show.source = null;
     if (this.show === show) this.show = null;
-    if (show.onAir) this.deps.playout.backToQueue(this.deps.crossfadeSeconds);
+    if (show.onAir) {
+      this.deps.playout.backToQueue(this.deps.crossfadeSeconds);
+      this.lastSwitchOut = Date.now() / 1000;
+    }
     this.finishRecord(show);
     this.stopTouching();
     // The recording keeps the show's fade into the queue.
