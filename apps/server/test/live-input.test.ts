@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { API, type PlaybackUpdate, type RecordingList } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ import { tempDir } from './helpers/audio.js';
 import { runProcess } from '../src/media/run-process.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
+import { parseIcy } from './helpers/icy.js';
+import { ICY_METAINT } from '../src/station/mp3/icy-metadata.js';
 
 /*
  * The live input with real source clients: raw SOURCE and PUT requests for the answers, and
@@ -204,7 +207,13 @@ describe('the live input at /live', () => {
     expect(during.now_playing).toBeNull();
     expect(during.queue[0]).toMatchObject({ title: 'Long Request' });
 
-    // A title the Icecast way, with the DJ's credentials.
+    // A title the Icecast way, with the DJ's credentials, heard by an ICY listener.
+    const icyBytes: Buffer[] = [];
+    const icy = http.get(`${base}/stream/live.mp3`, { headers: { 'Icy-MetaData': '1' } }, (res) =>
+      res.on('data', (d: Buffer) => icyBytes.push(d)),
+    );
+    await until('the ICY listener', () => icyBytes.length > 0 || undefined);
+    const sentAt = performance.now();
     const meta = await fetch(
       `${base}/admin/metadata?mode=updinfo&mount=%2Flive&song=${encodeURIComponent('Purple Motion - Satellite One')}`,
       {
@@ -219,6 +228,21 @@ describe('the live input at /live', () => {
       'the title on air',
       async () => (await update()).live?.title === 'Purple Motion - Satellite One',
     );
+    await until(
+      'the ICY title',
+      () =>
+        parseIcy(Buffer.concat(icyBytes), ICY_METAINT).titles.some((t) =>
+          t.title?.startsWith('Purple Motion - Satellite One'),
+        ) || undefined,
+    );
+    const icyMs = performance.now() - sentAt;
+    icy.destroy();
+    console.log(
+      `live title: in the ICY metadata ${icyMs.toFixed(0)} ms after the metadata request`,
+    );
+    // A metadata block follows every second of audio (icy-metaint 16000), the MP3 goes out in
+    // half-second flushes: about a second and a half at most on a quiet machine.
+    expect(icyMs).toBeLessThan(3000);
 
     // Another DJ while the first is live: 409 naming who is on air.
     const second = await rawSource(
