@@ -1,5 +1,6 @@
-import type { LiveShow } from '@queuecast/contract';
+import { PAGES, type LiveShow } from '@queuecast/contract';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { CoverArt } from '../../../components/cover-art';
 import { UserLink } from '../../../components/user-link';
 import { Badge } from '../../../components/ui/badge';
@@ -51,6 +52,11 @@ export function LiveShowNow({ live }: { live: LiveShow }) {
           </p>
         )}
         {canDedicate(user?.username, live.dj) && <DedicationForm dj={live.dj} />}
+        {!user && (
+          <p className={cx('muted', styles.liveHint)}>
+            <Link to={PAGES.login.path()}>Log in</Link> to send the DJ a dedication.
+          </p>
+        )}
         {canEndShow(user?.role) && (
           <Suspense fallback={null}>
             <EndShow dj={live.dj} />
