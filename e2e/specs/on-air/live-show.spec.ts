@@ -51,6 +51,15 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
     );
     await expect(table(page).locator('tr.now-row')).toContainText(show);
 
+    // A signed-out visitor sees the show and is asked to log in to send a dedication.
+    const anonymous = await browser.newContext();
+    const visitor = await anonymous.newPage();
+    await visitor.goto('/');
+    await expect(panel(visitor).getByTestId('live-show-name')).toHaveText(show);
+    await expect(panel(visitor)).toContainText('Log in to send the DJ a dedication.');
+    await expect(panel(visitor).getByRole('button', { name: 'Send' })).toHaveCount(0);
+    await anonymous.close();
+
     // The DJ's software sends a title.
     await sendTitle(request, { username: dj.username, key }, 'Sunrise Edit');
     await expect(now.getByTestId('live-title')).toHaveText('Sunrise Edit');
@@ -92,8 +101,12 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
       ),
     ).toBeVisible();
 
-    // The queue plays on; the show is in the history with its DJ and titles.
+    // The queue plays on, first the request made during the show; the show is in the history
+    // with its DJ and titles.
     await expect(now.getByTestId('live-show')).toHaveCount(0);
+    await expect(now.getByTestId('now-playing-title')).toHaveText(tone!.title, {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('live-note')).toHaveCount(0);
     const past = table(page).locator('tr.show-row').filter({ hasText: show });
     await expect(past).toBeVisible();
