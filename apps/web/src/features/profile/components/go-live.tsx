@@ -1,5 +1,5 @@
 import type { StreamKey } from '@queuecast/contract';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -117,15 +117,17 @@ export function GoLive({ userId, streamKey }: { userId: number; streamKey: Strea
 
 function Settings({ lines, label }: { lines: SettingLine[]; label: string }) {
   return (
-    <dl className={styles.settings} aria-label={label}>
-      {lines.map(([field, value]) => (
-        <div key={field} className={styles.settingLine}>
-          <dt>{field}</dt>
-          <dd>
-            <code>{value}</code>
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={label}>
+      <dl className={styles.settings}>
+        {lines.map(([field, value]) => (
+          <Fragment key={field}>
+            <dt>{field}</dt>
+            <dd>
+              <code>{value}</code>
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+    </div>
   );
 }
