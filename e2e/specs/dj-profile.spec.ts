@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT } from '../playwright.config';
 import { apiLogin, apiSignup, openAs } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { streamKey } from '../support/live';
 
 // A DJ's own profile shows how to go live: the station's address, the mount, their username
@@ -63,6 +64,7 @@ test("an admin makes a listener a DJ; the DJ's profile shows the settings and th
     await expect(butt).toContainText('Icecast mountpoint');
     await expect(butt).toContainText(key);
     await expect(panel.getByLabel('Mixxx settings')).toContainText('Icecast 2');
+    await expectNoAxeViolations(page, 'a DJ’s profile');
 
     // Copy puts the key on the clipboard.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_ON_AIR_PORT } from '../../playwright.config';
 import { apiLogin, apiSignup, openAs } from '../../support/api';
+import { expectNoAxeViolations } from '../../support/axe';
 import { sendTitle, setDj, startSource, streamKey } from '../../support/live';
 import { apiRequestSong, freeTones } from '../../support/tones';
 
@@ -76,6 +77,8 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
     await expect(now.getByLabel(`Message to ${dj.username}`)).toHaveValue('');
     const dedication = line(djPage).getByRole('listitem').filter({ hasText: 'For the night owls' });
     await expect(dedication).toContainText(`Dedication from ${listener.username}`);
+    await expectNoAxeViolations(page, 'the queue page during a show');
+    await expectNoAxeViolations(djPage, 'the DJ’s queue page with the request line');
 
     // A request made during the show reaches the line too, and waits in the queue.
     const [tone] = await freeTones(request, 1);
