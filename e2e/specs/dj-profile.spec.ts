@@ -37,6 +37,12 @@ test("an admin makes a listener a DJ; the DJ's profile shows the settings and th
     await box.click();
     await expect(toast(admin, `${dj.username} is a DJ`)).toBeVisible();
     await expect(box).toBeChecked();
+    // In their scheduled shows only, until the admin allows any time.
+    const anytime = admin.getByRole('checkbox', { name: 'any time' });
+    await expect(anytime).not.toBeChecked();
+    await anytime.click();
+    await expect(toast(admin, `${dj.username} may go live at any time`)).toBeVisible();
+    await expect(anytime).toBeChecked();
 
     await page.reload();
     const panel = goLive(page);

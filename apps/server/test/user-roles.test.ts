@@ -74,6 +74,7 @@ describe('GET /api/admin/users', () => {
       created_at: expect.any(Number) as number,
       last_seen_at: null,
       dj: false,
+      anytime: false,
     });
     const page = await call(
       'GET',

@@ -63,6 +63,8 @@ export const AdminUserSchema = z.object({
   last_seen_at: z.number().int().nullable(),
   /** May go on air from a source client (PUT /api/admin/users/{id}/dj). */
   dj: z.boolean(),
+  /** The DJ may go on air at any time, not only in their scheduled shows. */
+  anytime: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUserListSchema = z.object({ users: z.array(AdminUserSchema) });

@@ -79,7 +79,7 @@ export class UserRepo {
   }) {
     let query = this.db
       .selectFrom('users')
-      .select(['id', 'username', 'role', 'created_at', 'last_seen_at', 'dj'])
+      .select(['id', 'username', 'role', 'created_at', 'last_seen_at', 'dj', 'live_anytime'])
       .orderBy('id', 'desc')
       .limit(opts.limit);
     if (opts.beforeId !== undefined) query = query.where('id', '<', opts.beforeId);

@@ -38,6 +38,7 @@ export class UsersAdminService {
       created_at: Number(r.created_at),
       last_seen_at: r.last_seen_at === null ? null : Number(r.last_seen_at),
       dj: Number(r.dj) === 1,
+      anytime: Number(r.live_anytime) === 1,
     }));
   }
 

@@ -9,6 +9,7 @@ const user = (id: number, role: AdminUser['role'] = 'user'): AdminUser => ({
   created_at: 1_700_000_000 + id,
   last_seen_at: null,
   dj: false,
+  anytime: false,
 });
 
 const pages = (...lists: AdminUser[][]): AdminUserPages => ({
@@ -54,6 +55,10 @@ describe('withDj', () => {
       dj: false,
       role: 'user',
     });
+    // The server's answer says whether the DJ may go live at any time.
+    const anytime = withDj(granted, { id: 8, dj: true, anytime: true });
+    expect(anytime?.pages[0]?.users[1]).toMatchObject({ dj: true, anytime: true });
+    expect(withDj(anytime, { id: 8, dj: true })?.pages[0]?.users[1]?.anytime).toBe(true);
   });
 
   it('gives back the same data when nothing changes', () => {

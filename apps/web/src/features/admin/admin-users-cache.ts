@@ -32,15 +32,18 @@ export function withRole(
 /** The loaded pages with one account's DJ permission; the same data when nothing changes. */
 export function withDj(
   data: AdminUserPages | undefined,
-  user: { id: number; dj: boolean },
+  user: { id: number; dj: boolean; anytime?: boolean },
 ): AdminUserPages | undefined {
-  return withFields(data, user.id, { dj: user.dj });
+  return withFields(data, user.id, {
+    dj: user.dj,
+    ...(user.anytime === undefined ? {} : { anytime: user.anytime }),
+  });
 }
 
 function withFields(
   data: AdminUserPages | undefined,
   id: number,
-  fields: Partial<Pick<AdminUser, 'role' | 'dj'>>,
+  fields: Partial<Pick<AdminUser, 'role' | 'dj' | 'anytime'>>,
 ): AdminUserPages | undefined {
   if (!data) return data;
   let changed = false;

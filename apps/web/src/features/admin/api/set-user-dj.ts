@@ -3,8 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { allAdminUsersKey, withDj, type AdminUserPages } from '../admin-users-cache';
 
-export const setUserDj = ({ id, dj }: { id: number; dj: boolean }) =>
-  api<DjStatus>(API.adminUserDj.path({ id }), { method: 'PUT', body: { dj } });
+/** `anytime`: the DJ may go on air outside their scheduled shows; left out, it stays. */
+export const setUserDj = ({ id, dj, anytime }: { id: number; dj: boolean; anytime?: boolean }) =>
+  api<DjStatus>(API.adminUserDj.path({ id }), {
+    method: 'PUT',
+    body: anytime === undefined ? { dj } : { dj, anytime },
+  });
 
 /** Grants or revokes the DJ permission; every loaded list shows what the server answered. */
 export function useSetUserDj() {

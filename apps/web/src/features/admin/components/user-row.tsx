@@ -20,13 +20,19 @@ function When({ at }: { at: number | null }) {
 export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const setRole = useSetUserRole();
   const setDj = useSetUserDj();
-  const changeDj = (dj: boolean) =>
+  const changeDj = (dj: boolean, anytime?: boolean) =>
     setDj.mutate(
-      { id: user.id, dj },
+      { id: user.id, dj, ...(anytime === undefined ? {} : { anytime }) },
       {
         onSuccess: (status) =>
           notify.success(
-            status.dj ? `${status.username} is a DJ` : `${status.username} is no longer a DJ`,
+            !status.dj
+              ? `${status.username} is no longer a DJ`
+              : anytime === undefined
+                ? `${status.username} is a DJ`
+                : status.anytime
+                  ? `${status.username} may go live at any time`
+                  : `${status.username} may go live in their scheduled shows`,
           ),
         onError: (err) => notify.error(errorText(err, 'Failed to change the DJ permission')),
       },
@@ -75,6 +81,17 @@ export function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
           disabled={setDj.isPending}
           onChange={(e) => changeDj(e.target.checked)}
         />
+        {user.dj && (
+          <label className={styles.anytime}>
+            <input
+              type="checkbox"
+              checked={user.anytime}
+              disabled={setDj.isPending}
+              onChange={(e) => changeDj(true, e.target.checked)}
+            />{' '}
+            any time
+          </label>
+        )}
       </td>
       <td data-label="Joined">
         <When at={user.created_at} />

@@ -40,7 +40,8 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
       <h1>Users</h1>
       <p className="muted">
         A role change takes effect at once: the user is signed out everywhere and logs in again. A
-        DJ may go live from their own software; their profile shows how.
+        DJ may go live from their own software in their scheduled shows, or whenever they like with
+        “any time” ticked; their profile shows how.
       </p>
       <div className={styles.adminFilter}>
         <label htmlFor={filterId}>Filter by username</label>
