@@ -133,6 +133,10 @@ test('staff plan a live and a themed show; listeners see them on now, next and i
     await expect(next).toContainText(themedTitle);
     await expect(next).toContainText('Platforms: Commodore 64, Amiga');
     await expect(next.getByTestId('countdown')).toHaveText(/^in 1 h \d{2} min$/);
+    // The now-playing panel names it too, from the live update.
+    await expect(page.getByTestId('now-playing-next-show')).toHaveText(
+      new RegExp(`^Next show: ${themedTitle} in 1 h \\d{2} min$`),
+    );
 
     // The next week holds the weekly show again, not the one-off.
     await page.getByRole('link', { name: 'Next week →' }).click();

@@ -1,30 +1,10 @@
 import type { ShowSlot, ShowTheme } from '@queuecast/contract';
-
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { spanText } from '../../lib/countdown';
 
 /** The days the week view shows, and how far its navigation moves. */
 export const WEEK_DAYS = 7;
 
-/**
- * A span as the schedule says it, rounded up to the minute: "12 min", "2 h 05 min",
- * "1 d 3 h". Never "0 min": what is left of a last minute is "1 min".
- */
-export function spanText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / MINUTE));
-  if (minutes < 60) return `${minutes} min`;
-  const days = Math.floor(minutes / (DAY / MINUTE));
-  const hours = Math.floor((minutes % (DAY / MINUTE)) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
-
-/** The countdown to a start: "in 12 min", "in 2 h 05 min"; "starting now" once it is due. */
-export function countdownText(startsAt: number, now: number): string {
-  const left = startsAt - now;
-  return left <= 0 ? 'starting now' : `in ${spanText(left)}`;
-}
+export { countdownText, spanText } from '../../lib/countdown';
 
 /** What is left of a slot on air: "45 min left"; "ending now" once it is over. */
 export function timeLeftText(endsAt: number, now: number): string {

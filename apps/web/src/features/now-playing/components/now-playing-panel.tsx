@@ -11,6 +11,7 @@ import { useLivePlayer } from '../use-live-player';
 import { useMediaSession } from '../use-media-session';
 import { LiveShowNow } from './live-show-now';
 import { LiveStreamSection } from './live-stream-section';
+import { NextShowLine } from './next-show';
 import styles from './now-playing.module.css';
 import { NowPlayingSong } from './now-playing-song';
 
@@ -96,6 +97,10 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
               <p className={cx('muted', styles.song)}>Nothing is playing right now.</p>
             </>
           )}
+        </div>
+        {/* Its line is kept from the first paint on, so that nothing below moves when it comes. */}
+        <div className={styles.nextShowSlot}>
+          {playback?.next_show && <NextShowLine next={playback.next_show} now={serverNow()} />}
         </div>
       </section>
       <LiveStreamSection player={player} className={cx(!fullOnPhone && styles.notOnPhone)} />
