@@ -41,6 +41,8 @@ export interface LiveShowsDeps {
   icyTitle(title: string): void;
   /** Starts recording what goes on air; null when shows are not recorded. */
   record(): ShowRecording | null;
+  /** The air changes hands: what goes out is sent on at once for a moment. */
+  switching(): void;
   log: FastifyBaseLogger;
 }
 
@@ -200,6 +202,7 @@ export class LiveShows {
   /** The DJ's first audio is ready: the feed takes the air at the next byte. */
   private goOnAir(show: Show): void {
     show.onAir = true;
+    this.deps.switching();
     const at = this.deps.playout.putOnAir(show.feed, this.deps.crossfadeSeconds);
     show.onAirAt = at;
     show.recording = this.deps.record();
@@ -271,6 +274,7 @@ export class LiveShows {
     show.source = null;
     if (this.show === show) this.show = null;
     if (show.onAir) {
+      this.deps.switching();
       this.deps.playout.backToQueue(this.deps.crossfadeSeconds);
       this.lastSwitchOut = Date.now() / 1000;
     }

@@ -21,6 +21,9 @@ import { Mp3Recorder } from './mp3/mp3-recorder.js';
 import type { ThemeFilter } from '../db/song-theme.js';
 import { loadStandby } from './live-input/standby-sound.js';
 
+/** How long the MP3 goes out as it is made around a switch to or from a live show. */
+const SWITCH_PROMPT_MS = 3000;
+
 /** How often recordings past their days are looked for. */
 const RECORDING_SWEEP_MS = 60 * 60 * 1000;
 
@@ -147,6 +150,10 @@ export class Station {
       graceSeconds: deps.live.graceSeconds,
       icyTitle: (title) => this.stream.trackAt(this.encoder.fed / BYTES_PER_FRAME)(title),
       record: () => this.record(),
+      switching: () => {
+        this.encoder.eager(SWITCH_PROMPT_MS);
+        this.stream.prompt(SWITCH_PROMPT_MS);
+      },
       log: deps.log,
     });
     this.announcer = new ListenersAnnouncer(

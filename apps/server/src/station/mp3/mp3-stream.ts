@@ -72,6 +72,8 @@ export class Mp3Stream {
   private marks: Mark[] = [];
   private title: Mark | null = null;
   private changes: { at: number; mark: Mark }[] = [];
+  /** Until then (performance.now()), every push is flushed at once (a switch to or from a show). */
+  private promptUntil = 0;
 
   constructor(private readonly out: (chunk: Mp3Chunk) => void) {}
 
@@ -96,6 +98,14 @@ export class Mp3Stream {
     this.marks = [];
   }
 
+  /**
+   * For `ms`, each piece of output goes on at once rather than in FLUSH_FRAMES batches: a
+   * switch to or from a live show is heard sooner.
+   */
+  prompt(ms: number): void {
+    this.promptUntil = performance.now() + ms;
+  }
+
   /** Hands every flush to `sink` from now on; answers the way to stop. */
   subscribe(sink: Mp3Sink): () => void {
     this.sinks.add(sink);
@@ -116,7 +126,7 @@ export class Mp3Stream {
     }
     this.pending.push(frames);
     this.pushed += frames.length;
-    if (this.pendingFrames >= FLUSH_FRAMES) this.flush();
+    if (this.pendingFrames >= FLUSH_FRAMES || performance.now() < this.promptUntil) this.flush();
   }
 
   private flush(): void {

@@ -67,6 +67,9 @@ export class Encoder {
   private restartTimer: NodeJS.Timeout | null = null;
   /** PCM bytes handed to the running ffmpeg since it started. */
   fed = 0;
+  /** Until then (performance.now()), MP3 is taken as ffmpeg writes it, not at the next write. */
+  private eagerUntil = 0;
+  private eagerTimer: NodeJS.Timeout | null = null;
   /** The tag of the current run, in the names of the segments it writes. */
   run = '';
 
@@ -129,14 +132,49 @@ export class Encoder {
     }
   }
 
+  /**
+   * For `ms`, the MP3 is taken as ffmpeg writes it rather than at the next PCM write: a
+   * switch to or from a live show reaches listeners a tick or two sooner. Costs a wake-up per
+   * frame for that long.
+   */
+  eager(ms: number): void {
+    const child = this.child;
+    if (!child) return;
+    this.eagerUntil = performance.now() + ms;
+    if (this.eagerTimer) return;
+    const take = () => {
+      if (this.child !== child) return;
+      for (let mp3: Buffer | null; (mp3 = child.stdout.read() as Buffer | null) !== null;) {
+        this.onMp3(mp3);
+      }
+    };
+    child.stdout.on('readable', take);
+    const check = () => {
+      const left = this.eagerUntil - performance.now();
+      if (left > 0 && this.child === child) {
+        this.eagerTimer = setTimeout(check, left);
+        return;
+      }
+      child.stdout.removeListener('readable', take);
+      this.eagerTimer = null;
+    };
+    this.eagerTimer = setTimeout(check, ms);
+    take();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     const child = this.child;
     this.child = null;
+    if (this.eagerTimer) clearTimeout(this.eagerTimer);
+    this.eagerTimer = null;
     if (!child) return;
     await new Promise<void>((resolve) => {
       child.once('close', () => resolve());
+      // What is left of the MP3 is let go, so that its end (and the close) can come.
+      child.stdout.removeAllListeners('readable');
+      child.stdout.resume();
       child.stdin.end();
       setTimeout(() => child.kill('SIGKILL'), 2000).unref();
     });
