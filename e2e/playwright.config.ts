@@ -46,6 +46,9 @@ function station(port: number, dataDir: string, queue: boolean) {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEFAULT_DJ_LABEL: E2E_DJ_LABEL,
       REQUEST_COOLDOWN_S: String(E2E_REQUEST_COOLDOWN_S),
+      // A dropped DJ's show stands by until staff end it: the live-show spec ends it itself,
+      // however long a busy machine takes to get there.
+      LIVE_GRACE_S: '120',
     },
   };
 }

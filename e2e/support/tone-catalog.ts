@@ -6,8 +6,8 @@
  * embedded cover art (a PNG of `cover` colour, e2e/specs/artwork.spec.ts); the short ones have
  * none, so they show the drawn placeholder. The long tones are queued
  * as `history_listener`'s requests before the station starts, so they go on air first, one
- * after the other, and the auto-DJ stays idle for their 14 minutes, longer than the whole
- * suite runs: it would otherwise play, and so lock, the short tones, which are there for the
+ * after the other, and the auto-DJ stays idle for their half hour, far longer than the
+ * station's specs run: it would otherwise play, and so lock, the short tones, which are there for the
  * requests spec to queue.
  */
 export const TONES = {
@@ -16,7 +16,7 @@ export const TONES = {
     { title: 'Sine Serenade', cover: 'crimson', seconds: 28, freq: 440 },
     { title: 'Sine Nocturne', cover: 'navy', seconds: 32, freq: 330 },
     { title: 'Sine Reverie', cover: 'teal', seconds: 36, freq: 523 },
-    { title: 'Sine Drone', cover: 'darkorange', seconds: 744, freq: 220 },
+    { title: 'Sine Drone', cover: 'darkorange', seconds: 1790, freq: 220 },
   ],
   requestable: [
     { title: 'Sine Aubade', seconds: 4, freq: 262 },
