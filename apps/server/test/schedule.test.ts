@@ -241,4 +241,44 @@ describe('a themed show', () => {
     const after = await app.ctx.station.scheduler.next(null);
     expect(after).toMatchObject({ songId: other[0], requestedBy: listener.id });
   });
+
+  it('plays only its artists, rated at least its minimum (an unrated song as a 3)', async () => {
+    const artist = 'Purple Motion';
+    const song = async (title: string, by: string, votes: number, total: number) => {
+      const id = await createSong(app, { title, artists: [by] });
+      await makePlayable(app, id);
+      await app.ctx.db
+        .updateTable('songs')
+        .set({ vote_count: votes, vote_total: total })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    const loved = await song('Loved', artist, 2, 9);
+    const unrated = await song('Unrated', artist, 0, 0);
+    await song('Disliked', artist, 1, 2);
+    await song('Someone Else', 'Skaven', 2, 10);
+    const picks = async (theme: Record<string, unknown>) => {
+      const res = await plan(helper.token, {
+        title: 'Motion Hour',
+        kind: 'themed',
+        starts_at: now() - 60,
+        minutes: 60,
+        theme,
+      });
+      expect(res.statusCode).toBe(200);
+      const seen = new Set<number | undefined>();
+      for (let i = 0; i < 12; i++) seen.add((await app.ctx.station.scheduler.next(null))?.songId);
+      await app.inject({
+        method: 'DELETE',
+        url: API.scheduledShow.path({ id: res.json<ScheduledShow>().id }),
+        headers: bearer(helper.token),
+      });
+      return [...seen].sort();
+    };
+    expect(await picks({ artists: ['PURPLE motion'], min_rating: 3 })).toEqual(
+      [loved, unrated].sort(),
+    );
+    expect(await picks({ artists: [artist], min_rating: 4 })).toEqual([loved]);
+  });
 });

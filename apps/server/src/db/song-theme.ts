@@ -14,6 +14,20 @@ type SongsEb = ExpressionBuilder<WithSongs, 's'>;
 
 const lower = (names: readonly string[]) => names.map((n) => n.toLowerCase());
 
+/** How a song links to its tags and its artists. */
+const LINKS = {
+  tags: { link: 'song_tags', key: 'tag_id' },
+  artists: { link: 'song_artists', key: 'artist_id' },
+} as const;
+
+/** The song (`s`) is linked to a tag or an artist whose name is among `names`, without case. */
+const linkedByName = (kind: keyof typeof LINKS, names: readonly string[]) => {
+  const { link, key } = LINKS[kind];
+  return sql<boolean>`exists (select 1 from ${sql.table(link)} as l
+    inner join ${sql.table(kind)} as n on n.id = ${sql.ref(`l.${key}`)}
+    where l.song_id = s.id and lower(n.name) in (${sql.join(lower(names))}))`;
+};
+
 /**
  * Songs (aliased `s`) a themed show plays: of one of its platforms, with one of its tags, by
  * one of its artists, rated at least its minimum (an unrated song counts as a 3, as the
@@ -33,36 +47,17 @@ export const songInTheme = (theme: ThemeFilter) => (eb: SongsEb) => {
       ),
     );
   }
-  if (theme.tags.length > 0) {
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('song_tags as st')
-          .innerJoin('tags as t', 't.id', 'st.tag_id')
-          .select('st.tag_id')
-          .whereRef('st.song_id', '=', 's.id')
-          .where(sql<string>`lower(t.name)`, 'in', lower(theme.tags)),
-      ),
-    );
-  }
-  if (theme.artists.length > 0) {
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('song_artists as sa')
-          .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-          .select('sa.artist_id')
-          .whereRef('sa.song_id', '=', 's.id')
-          .where(sql<string>`lower(a.name)`, 'in', lower(theme.artists)),
-      ),
-    );
-  }
+  if (theme.tags.length > 0) conditions.push(linkedByName('tags', theme.tags));
+  if (theme.artists.length > 0) conditions.push(linkedByName('artists', theme.artists));
   if (theme.min_rating !== null) {
     const min = theme.min_rating;
     conditions.push(
       eb.or([
         eb.and([eb('s.vote_count', '=', 0), eb.lit(3 >= min)]),
-        eb('s.vote_total', '>=', sql<number>`${min} * s.vote_count`),
+        eb.and([
+          eb('s.vote_count', '>', 0),
+          eb('s.vote_total', '>=', sql<number>`${min} * s.vote_count`),
+        ]),
       ]),
     );
   }
