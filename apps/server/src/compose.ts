@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { coverArtAt, coverArtType } from '@queuecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthGuards } from './auth/guards.js';
@@ -7,21 +6,18 @@ import { loadJwtSecret } from './auth/secret.js';
 import { TokenService } from './auth/tokens.js';
 import { createEventBus } from './bus/create-bus.js';
 import type { Config } from './config.js';
+import { createFanout, recordingsDir } from './compose-outputs.js';
+import { createMedia } from './compose-media.js';
+import { createPageMeta } from './compose-page-meta.js';
+import { composeShows } from './compose-shows.js';
+import { composeStation } from './compose-station.js';
 import type { EventBus } from './core/bus.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { RequestRules } from './core/song-rules.js';
 import { LockWindow } from './modules/catalog/lock-window.js';
 import { LockWindowRepo } from './modules/catalog/lock-window.repo.js';
 import type { DatabaseHandle } from './db/database.js';
-import { ProcessFanout } from './live/fanout-processes.js';
-import type { LiveFanout } from './live/live-fanout.js';
 import { LiveHub } from './live/live-hub.js';
-import { LiveSockets } from './live/live-sockets.js';
-import { locateFfmpeg } from './media/ffmpeg-locate.js';
-import { AnalysisQueue } from './media/analysis-queue.js';
-import { ArtStore } from './media/art-store.js';
-import { MediaIntake } from './media/media-intake.js';
-import { MediaStore } from './media/media-store.js';
 import { PreviewCache } from './media/preview.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService, type LoginLimits } from './modules/auth/auth.service.js';
@@ -40,8 +36,6 @@ import { FavoriteRepo } from './modules/favorites/favorite.repo.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { HttpError } from './lib/http-error.js';
-import { PageMetaService } from './modules/web-app/page-meta.service.js';
 import { ProfileRepo } from './modules/profiles/profile.repo.js';
 import { profileRoutes } from './modules/profiles/profile.routes.js';
 import { ProfileService } from './modules/profiles/profile.service.js';
@@ -93,36 +87,16 @@ import { UserRepo } from './modules/users/user.repo.js';
 import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
 import { UsersAdminService } from './modules/users/users-admin.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { DjRepo } from './modules/shows/dj.repo.js';
-import { DjService } from './modules/shows/dj.service.js';
 import { icecastMetadataRoutes } from './modules/shows/icecast-metadata.routes.js';
-import { LineRepo } from './modules/shows/line.repo.js';
-import { LineService } from './modules/shows/line.service.js';
-import { ShowRepo } from './modules/shows/show.repo.js';
-import { ShowService } from './modules/shows/show.service.js';
 import { showsRoutes } from './modules/shows/shows.routes.js';
-import { ScheduleRepo } from './modules/shows/schedule.repo.js';
-import { ScheduleService } from './modules/shows/schedule.service.js';
 import { scheduleRoutes } from './modules/shows/schedule.routes.js';
 import { VoteRepo } from './modules/votes/vote.repo.js';
 import { votesRoutes } from './modules/votes/votes.routes.js';
 import { VotesService } from './modules/votes/votes.service.js';
-import { icecastTarget } from './station/mp3/icecast-relay.js';
-import { LocalMp3Audience, type Mp3Audience, type Mp3Limits } from './station/mp3/mp3-audience.js';
-import { DEFAULT_LAG_LIMITS, type StationInfo } from './station/mp3/mp3-listeners.js';
-import { ProcessMp3Audience } from './station/mp3/mp3-processes.js';
-import { MP3_BYTES_PER_SECOND } from './station/mp3/mp3-stream.js';
-import { LeaseRepo } from './station/leader/lease.repo.js';
-import { PlayoutLeader } from './station/leader/playout-leader.js';
 import { ExactStarts } from './station/playout/exact-starts.js';
 import { HlsFolder } from './station/hls/hls-folder.js';
-import { HlsListeners } from './station/hls/hls-listeners.js';
-import { Station } from './station/station.js';
-import { LiveInput } from './station/live-input/live-input.js';
-import { hostPortText, parseHostPort } from './lib/host-port.js';
 import { PlayoutRepo } from './station/playout/playout.repo.js';
 import { stationRoutes } from './station/station.routes.js';
-import { StationService } from './station/station.service.js';
 
 export interface ComposeDeps {
   config: Config;
@@ -131,33 +105,6 @@ export interface ComposeDeps {
   loginLimits?: LoginLimits | undefined;
   bus?: EventBus | undefined;
   clock?: Clock | undefined;
-}
-
-function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
-  // A playout-only process has no sockets to write to.
-  const processes = config.api ? config.liveFanoutProcesses : 0;
-  const maxQueuedBytes = config.liveSendQueueBytes;
-  return processes > 0
-    ? new ProcessFanout(processes, log, { maxQueuedBytes })
-    : new LiveSockets({ maxQueuedBytes });
-}
-
-function createMp3Audience(config: Config, log: FastifyBaseLogger): Mp3Audience {
-  const info: StationInfo = {
-    name: config.stationName,
-    genre: config.stationGenre,
-    url: config.stationUrl,
-  };
-  const limits: Mp3Limits = {
-    maxPerAddress: config.mp3MaxPerIp,
-    maxLagBytes: config.mp3MaxLagSeconds * MP3_BYTES_PER_SECOND,
-    lagCheckMs: DEFAULT_LAG_LIMITS.lagCheckMs,
-  };
-  // A playout-only process serves no listeners.
-  const processes = config.api ? config.mp3Processes : 0;
-  return processes > 0
-    ? new ProcessMp3Audience(processes, info, limits, log)
-    : new LocalMp3Audience(info, limits);
 }
 
 /**
@@ -209,27 +156,9 @@ export function compose(deps: ComposeDeps) {
     requests: new RequestsRepo(db, engine),
     uploads: new UploadRepo(db, engine),
     lockWindow: new LockWindowRepo(db),
-    djs: new DjRepo(db),
-    shows: new ShowRepo(db),
-    schedule: new ScheduleRepo(db),
-    line: new LineRepo(db),
   };
   const guards = createAuthGuards(tokens, repos.users, () => bus.publish({ type: 'users.seen' }));
-  const tools = locateFfmpeg(config.ffmpegPath, config.ffprobePath);
-  const art = new ArtStore(config.dataDir, tools.ffmpeg);
-  const analysisQueue = new AnalysisQueue(config.analysisConcurrency);
-  const media = {
-    tools,
-    store: new MediaStore(config.dataDir),
-    art,
-    analysisQueue,
-    intake: new MediaIntake(
-      tools,
-      { maxSeconds: config.mediaMaxSeconds, cpuSeconds: config.analysisCpuSeconds },
-      analysisQueue,
-      art,
-    ),
-  };
+  const media = createMedia(config);
   const lockWindow = new LockWindow(repos.lockWindow, clock, () => config.songLockHours * 3600);
   lockWindow.follow(bus);
   void lockWindow.refresh().catch(() => undefined);
@@ -257,42 +186,20 @@ export function compose(deps: ComposeDeps) {
     bus,
     clock,
   );
-  const shows = new ShowService({
+  const showsPart = composeShows({
+    config,
     db,
-    shows: repos.shows,
-    djs: repos.djs,
-    audit: repos.audit,
-    bus,
-    clock,
-  });
-  const line = new LineService({
-    line: repos.line,
-    shows: repos.shows,
-    djs: repos.djs,
     users: repos.users,
+    audit: repos.audit,
     presenter,
     bus,
     clock,
   });
-  const schedule = new ScheduleService({
-    schedule: repos.schedule,
-    djs: repos.djs,
-    audit: repos.audit,
-    bus,
-    clock,
-  });
+  const { shows, line, schedule } = showsPart.services;
   const services = {
     auth,
     schedule,
-    djs: new DjService({
-      db,
-      djs: repos.djs,
-      audit: repos.audit,
-      bus,
-      clock,
-      publicAddress: config.livePublicAddress ?? null,
-      inTheirShow: (djId, now) => schedule.inTheirShow(djId, now),
-    }),
+    djs: showsPart.services.djs,
     shows,
     line,
     userAdmin: new UserAdminService(repos.users, auth),
@@ -372,90 +279,28 @@ export function compose(deps: ComposeDeps) {
     }),
   };
 
-  const lease = new LeaseRepo(db);
-  const hlsListeners = new HlsListeners(bus);
-  const station = new Station({
-    ffmpeg: media.tools.ffmpeg,
-    mediaRoot: media.store.root,
-    hlsDir: config.hlsDir,
-    hlsPublic: config.hlsPublic,
-    hlsListeners: () => hlsListeners.total(),
-    mp3: createMp3Audience(config, log),
+  const { station, leader, liveInput, stationService, hlsListeners } = composeStation({
+    config,
+    db,
+    log,
+    media,
+    playoutRepo: repos.station,
+    playback: repos.playback,
+    presenter,
     rules,
-    artistSpacing: config.autoDjArtistSpacing,
-    theme: async () => (await schedule.themeNow())?.theme ?? null,
-    icecast: config.icecastSourceUrl
-      ? icecastTarget(config.icecastSourceUrl, {
-          name: config.stationName,
-          genre: config.stationGenre,
-          url: config.stationUrl,
-        })
-      : undefined,
-    clock,
-    repo: repos.station,
+    schedule,
+    shows,
+    djs: services.djs,
     bus,
-    log,
-    live: {
-      records: shows,
-      standbyFile: config.liveStandbyFile,
-      crossfadeSeconds: config.liveCrossfadeSeconds,
-      graceSeconds: config.liveGraceSeconds,
-      recordings: recordingsDir(config),
-    },
-  });
-  const playoutAddress = hostPortText(config.playoutAddress);
-  const leader = new PlayoutLeader({ lease, station, log, address: playoutAddress });
-  const liveInput = new LiveInput({
-    ffmpeg: media.tools.ffmpeg,
-    authorize: (username, key) => services.djs.authorizeSource(username, key),
-    playing: () => station.isRunning,
-    leader: async () => {
-      const held = await lease.current();
-      if (!held || held.remainingMs <= 0 || !held.address) return null;
-      // This node's own address with its station stopped: nobody else plays yet.
-      if (held.address === playoutAddress) return null;
-      return parseHostPort(held.address);
-    },
-    admit: (dj) => station.shows.admit(dj),
-    accepted: (source) => station.shows.accepted(source),
-    log,
-  });
-  const stationService = new StationService(station, presenter, bus, {
-    isOnAir: async () => ((await lease.current())?.remainingMs ?? 0) > 0,
-    songOnAir: async () => (await repos.playback.nowPlaying())?.song_id ?? null,
+    clock,
   });
 
-  const pageMeta = new PageMetaService(
-    {
-      song: async (id) => {
-        const detail = await services.catalog.songDetail(id, null).catch((err: unknown) => {
-          if (err instanceof HttpError && err.statusCode === 404) return null;
-          throw err;
-        });
-        if (!detail) return null;
-        const { song } = detail;
-        const art = song.cover_art_url;
-        return {
-          title: song.title,
-          artist: song.artist,
-          platform: song.platform ?? null,
-          length: song.length,
-          artUrl: art && coverArtType(art) === 'image/jpeg' ? coverArtAt(art, 512) : null,
-          coverUrl: art ? coverArtAt(art, 512) : null,
-        };
-      },
-      artist: async (id) => {
-        const artist = await repos.catalog.artist(id);
-        if (!artist) return null;
-        return { name: artist.name, songs: (await repos.catalog.songIdsByArtist(id)).length };
-      },
-      user: async (username) => {
-        const row = await repos.users.findByUsername(username);
-        return row ? { username: row.username, joined: Number(row.created_at) } : null;
-      },
-    },
-    config.stationName,
-  );
+  const pageMeta = createPageMeta({
+    catalog: services.catalog,
+    catalogRepo: repos.catalog,
+    users: repos.users,
+    stationName: config.stationName,
+  });
 
   const fanout = createFanout(config, log);
   const hub = new LiveHub({
@@ -532,7 +377,7 @@ export function compose(deps: ComposeDeps) {
     tokens,
     guards,
     media,
-    repos,
+    repos: { ...repos, ...showsPart.repos },
     presenter,
     services,
     station,
@@ -542,13 +387,6 @@ export function compose(deps: ComposeDeps) {
     pageMeta,
     routes,
   };
-}
-
-/** Where live shows are recorded (DATA_DIR/recordings), unless RECORDINGS_KEEP_DAYS is 0. */
-export function recordingsDir(config: Config): { dir: string; keepDays: number } | null {
-  return config.recordingsKeepDays > 0
-    ? { dir: path.join(config.dataDir, 'recordings'), keepDays: config.recordingsKeepDays }
-    : null;
 }
 
 export type Composition = ReturnType<typeof compose>;
