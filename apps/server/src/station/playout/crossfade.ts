@@ -65,3 +65,30 @@ export class Crossfade {
     this.done();
   }
 }
+
+/**
+ * The one crossfade under way, if any, under whatever goes on air: a new fade cancels (and so
+ * stops) the one before it.
+ */
+export class FadeUnder {
+  private fade: Crossfade | null = null;
+
+  /** Fades `from` out under what plays next, over `bytes`; `done` once it is over. */
+  start(from: FadingOut, bytes: number, done?: () => void): void {
+    this.fade?.cancel();
+    this.fade = new Crossfade(from, bytes, done);
+  }
+
+  cancel(): void {
+    this.fade?.cancel();
+    this.fade = null;
+  }
+
+  /** `incoming` with what is fading out mixed under it. */
+  over(incoming: Buffer): Buffer {
+    if (!this.fade) return incoming;
+    const mixed = this.fade.over(incoming);
+    if (this.fade.finished) this.fade = null;
+    return mixed;
+  }
+}

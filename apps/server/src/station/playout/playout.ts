@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Crossfade, type Feed } from './crossfade.js';
+import { FadeUnder, type Feed } from './crossfade.js';
 import { Decoder } from './decoder.js';
 import { BYTES_PER_SECOND, secondsToBytes, TICK_MS, wholeFrames } from './pcm.js';
 import type { Track } from './scheduler.js';
@@ -69,7 +69,7 @@ export class Playout {
   /** The feed is to give way to the queue's next track once that one has audio. */
   private leaving: { fadeBytes: number } | null = null;
   /** What is fading out under the audio on air. */
-  private fade: Crossfade | null = null;
+  private readonly fade = new FadeUnder();
   /** PCM bytes written since the clock started. */
   written = 0;
 
@@ -107,21 +107,20 @@ export class Playout {
    */
   putOnAir(feed: Feed, fadeSeconds: number): number {
     const at = this.epochAt(this.written);
-    this.fade?.cancel();
-    this.fade = null;
+    this.fade.cancel();
     const fadeBytes = secondsToBytes(fadeSeconds);
     const cut = this.current;
     if (cut) {
       this.current = null;
       void this.hooks.interrupted(cut.track);
-      this.fade = new Crossfade(
+      this.fade.start(
         (n) => cut.decoder.read(n),
         fadeBytes,
         () => cut.decoder.stop(),
       );
     } else if (this.feed && this.feed !== feed) {
       const old = this.feed;
-      this.fade = new Crossfade((n) => old.read(n), fadeBytes);
+      this.fade.start((n) => old.read(n), fadeBytes);
     }
     this.dropPrepared();
     this.feed = feed;
@@ -154,8 +153,7 @@ export class Playout {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.fade?.cancel();
-    this.fade = null;
+    this.fade.cancel();
     this.feed = null;
     this.leaving = null;
     this.current?.decoder.stop();
@@ -220,11 +218,7 @@ export class Playout {
 
   /** The next stretch of audio, with whatever is fading out under it. */
   private read(max: number): Buffer {
-    const pcm = this.readOnAir(max);
-    if (!this.fade) return pcm;
-    const faded = this.fade.over(pcm);
-    if (this.fade.finished) this.fade = null;
-    return faded;
+    return this.fade.over(this.readOnAir(max));
   }
 
   /** The feed on air, or it giving way to the queue's next track once that one is ready. */
@@ -236,8 +230,7 @@ export class Playout {
       this.feed = null;
       this.leaving = null;
       if (this.startNext()) {
-        this.fade?.cancel();
-        this.fade = new Crossfade((n) => feed.read(n), fadeBytes);
+        this.fade.start((n) => feed.read(n), fadeBytes);
         return this.readQueue(max);
       }
       // The next track failed as it started: the feed goes on until another is ready.
