@@ -25,7 +25,8 @@ import os from 'node:os';
 import { locateFfmpeg } from '../apps/server/src/media/ffmpeg-locate.js';
 import { startLiquidsoap, startQueuecast, makeTones, type Side } from './live-switch/sides.js';
 import { startRelay, sourceArgs } from './live-switch/source.js';
-import { listen, ONSET_LEVEL, onsetOf, RATE, toneLevel } from './live-switch/timeline.js';
+import { ONSET_LEVEL, onsetSample, toneLevel } from '../apps/server/test/helpers/pcm.js';
+import { listen, RATE } from './live-switch/timeline.js';
 import { machine, parseArgs, removeScratch, scratchDir, sleep } from './support/processes.js';
 
 const args = parseArgs();
@@ -135,7 +136,7 @@ async function runSide(side: Side, points: number[]): Promise<Round[]> {
         climb: null,
         note: '',
       };
-      const onset = await waitFor(() => onsetOf(heard.pcm(), 880, startSample), 40_000, 100);
+      const onset = await waitFor(() => onsetSample(heard.pcm(), 880, startSample), 40_000, 100);
       const firstAudio = run.firstAudioAt;
       if (firstAudio !== null) {
         r.actual = (firstAudio - change.change) / 1000;
@@ -175,7 +176,7 @@ async function runSide(side: Side, points: number[]): Promise<Round[]> {
       const cut = run.disconnect();
       const outSample = heard.sampleArrivedAfter(cut);
       const back = await waitFor(
-        () => onsetOf(heard.pcm(), 440, outSample),
+        () => onsetSample(heard.pcm(), 440, outSample),
         side.graceS * 1000 + 40_000,
         100,
       );

@@ -143,32 +143,3 @@ function timeline(ffmpeg: string, res: http.IncomingMessage): Timeline {
     },
   };
 }
-
-/** Amplitude of `freq` in `pcm[from, from + n)` (Goertzel), in sample units. */
-export function toneLevel(pcm: Int16Array, from: number, n: number, freq: number): number {
-  const k = 2 * Math.cos((2 * Math.PI * freq) / RATE);
-  let s1 = 0;
-  let s2 = 0;
-  for (let i = from; i < from + n; i++) {
-    const s0 = pcm[i]! + k * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-  }
-  return (2 * Math.sqrt(Math.max(0, s1 * s1 + s2 * s2 - k * s1 * s2))) / n;
-}
-
-/** -40 dBFS as a sine's amplitude in 16-bit samples. */
-export const ONSET_LEVEL = 32768 * 10 ** (-40 / 20);
-/** The detection window: 20 ms. */
-export const ONSET_WINDOW = Math.round(RATE * 0.02);
-
-/**
- * The first sample, from `from` on, of the first 20 ms window where `freq` is above −40 dBFS
- * (the test suite's onsetOf), or null.
- */
-export function onsetOf(pcm: Int16Array, freq: number, from: number): number | null {
-  for (let i = from; i + ONSET_WINDOW <= pcm.length; i += ONSET_WINDOW) {
-    if (toneLevel(pcm, i, ONSET_WINDOW, freq) > ONSET_LEVEL) return i;
-  }
-  return null;
-}

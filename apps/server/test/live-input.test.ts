@@ -16,13 +16,14 @@ import {
   type NamedUser,
 } from './helpers/live-sources.js';
 import { captureMp3, MP3_BYTES_PER_SECOND, type TimedCapture } from './helpers/mp3-capture.js';
-import { decodeMono, RATE, windows } from './helpers/pcm.js';
+import { decodeMono, onsetOf, windows } from './helpers/pcm.js';
 import { tempDir } from './helpers/audio.js';
 import { runProcess } from '../src/media/run-process.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
 import { parseIcy } from './helpers/icy.js';
 import { ICY_METAINT } from '../src/station/mp3/icy-metadata.js';
+import { until } from './helpers/until.js';
 
 /*
  * The live input with real source clients: raw SOURCE and PUT requests for the answers, and
@@ -43,19 +44,6 @@ const clients: ChildProcess[] = [];
 const logs: string[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(
-  what: string,
-  check: () => Promise<T | undefined> | T | undefined,
-  ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const rawSource = (head: string, body?: Buffer) => rawSourceTo(port, head, body);
 function ffmpegSource(user: Dj, freq: number): ChildProcess {
@@ -74,28 +62,6 @@ async function heard(): Promise<{ freq: number; from: number; to: number }[]> {
     else runs.push({ freq: w.freq, from: w.at, to: w.at + 0.05 });
   }
   return runs.filter((r) => r.to - r.from >= 0.2);
-}
-
-/** Amplitude of `freq` in `pcm[from, from + n)` (Goertzel), in sample units. */
-function toneLevel(pcm: Int16Array, from: number, n: number, freq: number): number {
-  const k = 2 * Math.cos((2 * Math.PI * freq) / RATE);
-  let s1 = 0;
-  let s2 = 0;
-  for (let i = from; i < from + n; i++) {
-    const s0 = pcm[i]! + k * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-  }
-  return (2 * Math.sqrt(Math.max(0, s1 * s1 + s2 * s2 - k * s1 * s2))) / n;
-}
-
-/** Seconds into `pcm`, after `after`, of the first 20 ms where `freq` is above -40 dBFS. */
-function onsetOf(pcm: Int16Array, freq: number, after: number): number | null {
-  const n = Math.round(RATE * 0.02);
-  for (let i = Math.floor(after * RATE); i + n <= pcm.length; i += n) {
-    if (toneLevel(pcm, i, n, freq) > 328) return i / RATE;
-  }
-  return null;
 }
 
 const update = async (): Promise<PlaybackUpdate> => app.ctx.services.playback.build(0);

@@ -16,6 +16,7 @@ import {
 } from './helpers/live-sources.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
+import { until as untilDone } from './helpers/until.js';
 
 /*
  * Every kind of source client Debian ships, and sources that misbehave: each goes on air (or
@@ -32,20 +33,8 @@ const children: ChildProcess[] = [];
 const sockets: net.Socket[] = [];
 const log: string[] = [];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(
-  what: string,
-  check: () => Promise<T | undefined> | T | undefined,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Source clients take a while to connect on a busy machine: 20 s unless told. */
+const until: typeof untilDone = (what, check, ms = 20_000) => untilDone(what, check, ms);
 
 const live = async (): Promise<LiveShow | null> => (await app.ctx.services.shows.onAir()) ?? null;
 const onAir = (state: 'live' | 'standby' = 'live') =>

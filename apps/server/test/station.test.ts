@@ -13,6 +13,7 @@ import { bearer, createUser, quickUser } from './helpers/factories.js';
 import { decodeMono, longestSilence, segments, windows } from './helpers/pcm.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { createTestApp } from './helpers/test-app.js';
+import { until } from './helpers/until.js';
 
 let app: App;
 let base: string;
@@ -22,21 +23,6 @@ const updates: PlaybackUpdate[] = [];
 let ws: WebSocket;
 let capture: { bytes: Buffer[]; total: () => number; stop: () => Buffer };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(
-  what: string,
-  check: () => Promise<T | undefined> | T | undefined,
-  ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** Listens to the MP3 stream like a player would, keeping every byte. */
 function listen(): Promise<typeof capture> {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { ServerProcess } from './server-process.js';
+import { until } from './until.js';
 
 /*
  * What a test asks of a running node about the station: its part in playing, and whether its
@@ -30,17 +31,14 @@ export function firstMp3Bytes(node: ServerProcess): Promise<boolean> {
   });
 }
 
-/** Waits until `check` answers something other than false or undefined, and answers it. */
-export async function waitFor<T>(
+/**
+ * Waits until `check` answers something other than false, null or undefined, and answers it;
+ * an error thrown by `check` (a process not listening yet) counts as not yet.
+ */
+export function waitFor<T>(
   what: string,
-  check: () => Promise<T | false | undefined>,
+  check: () => Promise<T | null | false | undefined>,
   ms: number,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return until(what, () => check().catch(() => undefined), ms);
 }
