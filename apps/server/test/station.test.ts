@@ -23,7 +23,6 @@ const updates: PlaybackUpdate[] = [];
 let ws: WebSocket;
 let capture: { bytes: Buffer[]; total: () => number; stop: () => Buffer };
 
-
 /** Listens to the MP3 stream like a player would, keeping every byte. */
 function listen(): Promise<typeof capture> {
   return new Promise((resolve, reject) => {
