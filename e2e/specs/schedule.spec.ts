@@ -12,6 +12,12 @@ const LOCALE = 'en-GB';
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).last();
 
+/** A 1×1 PNG: the smallest picture the station's artwork takes. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** One slot of the week, found by its show's title. */
 const slot = (page: Page, title: string) =>
   page.getByTestId('schedule-slot').filter({ hasText: title });
@@ -165,8 +171,28 @@ test('staff plan a live and a themed show; listeners see them on now, next and i
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(themedTitle);
     await expect(page.getByLabel('Platforms')).toHaveValue('Commodore 64, Amiga');
     await page.getByLabel('Minutes', { exact: true }).fill('30');
+    // Artwork goes with the show: a picture only, checked before sending.
+    const artwork = page.getByLabel('Artwork (optional)');
+    await artwork.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await page.getByRole('button', { name: 'Save show' }).click();
+    await expect(
+      toast(page, 'The artwork must be a PNG, JPEG, GIF or WebP picture.'),
+    ).toBeVisible();
+    await artwork.setInputFiles({ name: 'art.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await page.getByRole('button', { name: 'Save show' }).click();
     await expect(toast(page, `Saved "${themedTitle}".`)).toBeVisible();
+    // Shown in the week and in Next, as the server's 96 px square.
+    const art = slot(page, themedTitle).first().getByTestId('show-art');
+    await expect(art).toHaveAttribute('src', /^\/api\/art\/[0-9a-f]{64}\.png\?size=96$/);
+    await expect
+      .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(96);
+    await expect(page.getByTestId('next-show').getByTestId('show-art')).toBeVisible();
+    await expect(slot(page, liveTitle).getByTestId('show-art')).toHaveCount(0);
     const themedEnd = localInputs(themedStart + 30 * 60, TIME_ZONE).time;
     await expect(slot(page, themedTitle)).toContainText(themedEnd);
 

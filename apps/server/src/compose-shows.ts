@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { EventBus } from './core/bus.js';
 import type { Clock } from './core/clock.js';
 import type { Db } from './db/database.js';
+import type { ArtStore } from './media/art-store.js';
 import type { SongPresenter } from './modules/catalog/song-presenter.js';
 import { DjRepo } from './modules/shows/dj.repo.js';
 import { DjService } from './modules/shows/dj.service.js';
@@ -19,6 +20,7 @@ export interface ShowsDeps {
   db: Db;
   users: UserRepo;
   audit: AuditLogRepo;
+  art: ArtStore;
   presenter: SongPresenter;
   bus: EventBus;
   clock: Clock;
@@ -29,7 +31,7 @@ export interface ShowsDeps {
  * schedule, which decides when a DJ may go live and what the auto-DJ plays in a themed slot.
  */
 export function composeShows(deps: ShowsDeps) {
-  const { config, db, users, audit, presenter, bus, clock } = deps;
+  const { config, db, users, audit, art, presenter, bus, clock } = deps;
   const repos = {
     djs: new DjRepo(db),
     shows: new ShowRepo(db),
@@ -50,6 +52,7 @@ export function composeShows(deps: ShowsDeps) {
     schedule: repos.schedule,
     djs: repos.djs,
     audit,
+    art,
     bus,
     clock,
   });

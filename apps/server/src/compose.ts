@@ -191,6 +191,7 @@ export function compose(deps: ComposeDeps) {
     db,
     users: repos.users,
     audit: repos.audit,
+    art: media.art,
     presenter,
     bus,
     clock,

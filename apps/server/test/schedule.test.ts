@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { API, type Schedule, type ScheduledShow } from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
 import { namedUser, newDj, type Dj, type NamedUser } from './helpers/live-sources.js';
 import { createTestApp } from './helpers/test-app.js';
+import { tempDir } from './helpers/audio.js';
+import { runProcess } from '../src/media/run-process.js';
+import { ARTWORK_UNREADABLE } from '../src/modules/shows/schedule.service.js';
 
 let app: App;
 let helper: NamedUser;
@@ -280,5 +285,101 @@ describe('a themed show', () => {
       [loved, unrated].sort(),
     );
     expect(await picks({ artists: [artist], min_rating: 4 })).toEqual([loved]);
+  });
+});
+
+describe("a show's artwork", () => {
+  /** A solid-colour picture made by ffmpeg, as a file's bytes. */
+  async function picture(name: string, size: string): Promise<Buffer> {
+    const file = path.join(tempDir('show-art-'), name);
+    const made = await runProcess(app.ctx.media.tools.ffmpeg, [
+      ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=teal:s=${size}`],
+      ...['-frames:v', '1', file],
+    ]);
+    expect(made.code).toBe(0);
+    return fs.readFileSync(file);
+  }
+  const putArt = (id: number, body: Buffer | string, type: string, token?: string) =>
+    app.inject({
+      method: 'PUT',
+      url: API.scheduledShowArtwork.path({ id }),
+      headers: { 'content-type': type, ...(token ? bearer(token) : {}) },
+      payload: body,
+    });
+
+  it('is a picture staff send; it is listed, served in sizes, and removed', async () => {
+    const created = await plan(helper.token, {
+      title: 'Art Show',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() + 5 * 86400,
+      minutes: 60,
+    });
+    const id = created.json<ScheduledShow>().id;
+    expect(created.json<ScheduledShow>().artwork_url).toBeNull();
+    const png = await picture('art.png', '300x200');
+
+    expect((await putArt(id, png, 'image/png')).statusCode).toBe(401);
+    expect((await putArt(id, png, 'image/png', listener.token)).statusCode).toBe(403);
+    expect((await putArt(999_999, png, 'image/png', helper.token)).statusCode).toBe(404);
+
+    const set = await putArt(id, png, 'image/png', helper.token);
+    expect(set.statusCode).toBe(200);
+    const url = set.json<ScheduledShow>().artwork_url!;
+    expect(url).toMatch(/^\/api\/art\/[0-9a-f]{64}\.png$/);
+    const listed = (await week()).shows.find((s) => s.id === id);
+    expect(listed?.artwork_url).toBe(url);
+    const small = await app.inject({ method: 'GET', url: `${url}?size=96` });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/jpeg');
+    expect(small.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const original = await app.inject({ method: 'GET', url });
+    expect(original.rawPayload.equals(png)).toBe(true);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShowArtwork.path({ id }),
+      headers: bearer(helper.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<ScheduledShow>().artwork_url).toBeNull();
+    expect((await week()).shows.find((s) => s.id === id)?.artwork_url).toBeNull();
+  });
+
+  it('refuses what is not a picture it can read, or too large, with a message', async () => {
+    const created = await plan(helper.token, {
+      title: 'Bad Art Show',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() + 6 * 86400,
+      minutes: 60,
+    });
+    const id = created.json<ScheduledShow>().id;
+    const text = await putArt(id, 'not a picture', 'text/plain', helper.token);
+    expect(text.statusCode).toBe(415);
+    const json = await putArt(id, JSON.stringify({ art: 1 }), 'application/json', helper.token);
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({
+      error: 'Send the artwork as a PNG, JPEG, GIF or WebP picture.',
+    });
+    const garbage = await putArt(
+      id,
+      Buffer.from('GIF89a but nothing more'),
+      'image/gif',
+      helper.token,
+    );
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json()).toMatchObject({ error: ARTWORK_UNREADABLE });
+    const huge = await picture('huge.png', '5000x5000');
+    const tooMany = await putArt(id, huge, 'image/png', helper.token);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ error: ARTWORK_UNREADABLE });
+    const tooBig = Buffer.concat([
+      await picture('big.png', '64x64'),
+      Buffer.alloc(6 * 1024 * 1024),
+    ]);
+    const large = await putArt(id, tooBig, 'image/png', helper.token);
+    expect(large.statusCode).toBe(413);
+    expect((await week()).shows.find((s) => s.id === id)?.artwork_url).toBeNull();
   });
 });

@@ -136,6 +136,7 @@ export const API = {
   liveRecordings: route('/api/live/recordings'),
   schedule: route('/api/schedule'),
   scheduledShow: route('/api/schedule/:id'),
+  scheduledShowArtwork: route('/api/schedule/:id/artwork'),
   liveRecording: route('/api/live/recordings/:id'),
   /** Icecast's metadata update, as source clients send it (mode=updinfo, the DJ's credentials). */
   icecastMetadata: route('/admin/metadata'),

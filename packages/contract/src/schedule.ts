@@ -17,6 +17,8 @@ export const SCHEDULE_LIMITS = {
   themeItemMax: 100,
   /** A DJ may connect this long before their show starts. */
   earlyMinutes: 15,
+  /** A show's artwork: a PNG, JPEG, GIF or WebP picture of at most this many bytes. */
+  artworkMaxBytes: 5 * 1024 * 1024,
 } as const;
 
 const themeList = (name: string) =>
@@ -69,6 +71,8 @@ export const ScheduledShowSchema = z.object({
   minutes: z.number().int(),
   weekly: z.boolean(),
   theme: ShowThemeSchema.nullable(),
+  /** The show's artwork (`/api/art/{file}`; `?size=96` or `512` for a square JPEG), if set. */
+  artwork_url: z.string().nullable(),
 });
 export type ScheduledShow = z.infer<typeof ScheduledShowSchema>;
 

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-profile-indexes.js';
 import * as m0022 from './migrations/0022-live-shows.js';
 import * as m0023 from './migrations/0023-live-recordings.js';
 import * as m0024 from './migrations/0024-show-schedule.js';
+import * as m0025 from './migrations/0025-show-artwork.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-live-shows': m0022,
   '0023-live-recordings': m0023,
   '0024-show-schedule': m0024,
+  '0025-show-artwork': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -256,6 +256,8 @@ export interface ScheduledShowsTable {
   weekly: ColumnType<number, number | undefined, number>;
   /** A themed show's filter, JSON (ShowTheme). */
   theme: string | null;
+  /** The show's picture in the art store, `<hash>.<ext>` (migration 0025). */
+  artwork: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Seconds;
 }

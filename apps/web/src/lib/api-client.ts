@@ -33,6 +33,8 @@ export class UnexpectedResponse extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A file sent as the body itself, with its own type (a picture), instead of JSON. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -53,14 +55,15 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = sessionStore.get();
   const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (session) headers.authorization = `Bearer ${session.token}`;
   let res: Response;
   try {
     res = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (err) {

@@ -12,6 +12,7 @@ export interface ShowRow {
   minutes: number;
   weekly: number;
   theme: string | null;
+  artwork: string | null;
 }
 
 export interface ShowValues {
@@ -44,6 +45,7 @@ export class ScheduleRepo {
         's.minutes',
         's.weekly',
         's.theme',
+        's.artwork',
       ]);
   }
 
@@ -79,6 +81,16 @@ export class ScheduleRepo {
     const result = await this.db
       .updateTable('scheduled_shows')
       .set(values)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Sets (or with null clears) a show's artwork; false when there is no such show. */
+  async setArtwork(id: number, artwork: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('scheduled_shows')
+      .set({ artwork })
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

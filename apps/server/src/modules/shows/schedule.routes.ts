@@ -3,6 +3,7 @@ import {
   ErrorSchema,
   IdParamSchema,
   OkSchema,
+  SCHEDULE_LIMITS,
   ScheduledShowSchema,
   ScheduleQuerySchema,
   ScheduleSchema,
@@ -10,7 +11,12 @@ import {
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../auth/guards.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ScheduleService } from './schedule.service.js';
+
+/** The picture types a show's artwork may be sent as, as its body. */
+const ARTWORK_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const NOT_A_PICTURE = 'Send the artwork as a PNG, JPEG, GIF or WebP picture.';
 
 /** The show schedule: anyone reads the week; staff plan, change and remove shows. */
 export function scheduleRoutes(deps: {
@@ -21,6 +27,11 @@ export function scheduleRoutes(deps: {
   const staff = guards.requireRole('helper', 'moderator', 'admin');
   const denied = { 401: ErrorSchema, 403: ErrorSchema };
   return async (app) => {
+    // Only this plugin's routes take a picture as their body (the artwork's), as bytes.
+    app.addContentTypeParser(ARTWORK_TYPES, { parseAs: 'buffer' }, (_req, body, done) => {
+      done(null, body);
+    });
+
     app.get(
       API.schedule.pattern,
       {
@@ -82,6 +93,53 @@ export function scheduleRoutes(deps: {
         await schedule.remove(req.user!, req.params.id);
         return { success: true as const };
       },
+    );
+
+    app.put(
+      API.scheduledShowArtwork.pattern,
+      {
+        preHandler: staff,
+        bodyLimit: SCHEDULE_LIMITS.artworkMaxBytes,
+        schema: {
+          tags: ['live'],
+          summary: 'Set a show’s artwork: the picture as the body (staff)',
+          description:
+            'The body is the picture itself, with its type: image/png, image/jpeg, image/gif ' +
+            'or image/webp, at most 5 MiB and 4096 × 4096 pixels. It is served as ' +
+            '`artwork_url`, and as 96 and 512 px square JPEGs.',
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          response: {
+            200: ScheduledShowSchema,
+            400: ErrorSchema,
+            ...denied,
+            404: ErrorSchema,
+            413: ErrorSchema,
+            415: ErrorSchema,
+          },
+        },
+      },
+      (req) => {
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+          throw new HttpError(415, NOT_A_PICTURE);
+        }
+        return schedule.setArtwork(req.user!, req.params.id, req.body);
+      },
+    );
+
+    app.delete(
+      API.scheduledShowArtwork.pattern,
+      {
+        preHandler: staff,
+        schema: {
+          tags: ['live'],
+          summary: 'Remove a show’s artwork (staff)',
+          security: [{ bearer: [] }],
+          params: IdParamSchema,
+          response: { 200: ScheduledShowSchema, 400: ErrorSchema, ...denied, 404: ErrorSchema },
+        },
+      },
+      (req) => schedule.removeArtwork(req.user!, req.params.id),
     );
   };
 }

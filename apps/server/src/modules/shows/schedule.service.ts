@@ -1,4 +1,5 @@
 import {
+  API,
   SCHEDULE_LIMITS,
   ShowThemeSchema,
   type NextShow,
@@ -18,13 +19,17 @@ import {
   WEEK_S,
   type Slot,
 } from '../../core/schedule.js';
-import { notFound } from '../../lib/http-error.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import type { EmbeddedPicture } from '../../media/cover-art.js';
 import { showText } from '../../lib/text.js';
 import type { AuditLogRepo } from '../users/audit-log.repo.js';
 import type { DjRepo } from './dj.repo.js';
 import type { ScheduleRepo, ShowRow, ShowValues } from './schedule.repo.js';
 
 type Planned = ScheduledShow & { startsAt: number; weekly: boolean };
+
+export const ARTWORK_UNREADABLE =
+  'The artwork must be a PNG, JPEG, GIF or WebP picture of at most 4096 × 4096 pixels.';
 
 /** A stored theme, or null when it is missing or does not read as one. */
 function themeOf(json: string | null): ShowTheme | null {
@@ -49,6 +54,7 @@ function present(row: ShowRow): Planned {
     minutes: row.minutes,
     weekly: Number(row.weekly) === 1,
     theme: row.kind === 'themed' ? themeOf(row.theme) : null,
+    artwork_url: row.artwork ? API.art.path({ file: row.artwork }) : null,
   };
 }
 
@@ -59,8 +65,8 @@ const slotOut = (slot: Slot<Planned>): ShowSlot => ({
 });
 
 function showOut(show: Planned): ScheduledShow {
-  const { id, title, description, kind, dj, starts_at, minutes, weekly, theme } = show;
-  return { id, title, description, kind, dj, starts_at, minutes, weekly, theme };
+  const { id, title, description, kind, dj, starts_at, minutes, weekly, theme, artwork_url } = show;
+  return { id, title, description, kind, dj, starts_at, minutes, weekly, theme, artwork_url };
 }
 
 /**
@@ -75,6 +81,8 @@ export class ScheduleService {
       schedule: ScheduleRepo;
       djs: DjRepo;
       audit: AuditLogRepo;
+      /** The art store: a picture in, its stored name out (null: not a picture it can read). */
+      art: { ingest(picture: EmbeddedPicture): Promise<string | null> };
       bus: EventBus;
       clock: Clock;
     },
@@ -145,6 +153,26 @@ export class ScheduleService {
     const show = await this.deps.schedule.byId(id);
     if (!show || !(await this.deps.schedule.remove(id))) throw notFound('Show not found.');
     await this.audit(actor, 'schedule.delete', id, show.title);
+  }
+
+  /** Sets a show's artwork from the bytes of a picture (PNG, JPEG, GIF or WebP). */
+  async setArtwork(actor: { id: number }, id: number, data: Buffer): Promise<ScheduledShow> {
+    const show = await this.deps.schedule.byId(id);
+    if (!show) throw notFound('Show not found.');
+    const name = await this.deps.art.ingest({ data, format: '' });
+    if (!name) throw badRequest(ARTWORK_UNREADABLE);
+    if (!(await this.deps.schedule.setArtwork(id, name))) throw notFound('Show not found.');
+    await this.audit(actor, 'schedule.artwork', id, show.title);
+    return this.one(id);
+  }
+
+  async removeArtwork(actor: { id: number }, id: number): Promise<ScheduledShow> {
+    const show = await this.deps.schedule.byId(id);
+    if (!show || !(await this.deps.schedule.setArtwork(id, null))) {
+      throw notFound('Show not found.');
+    }
+    await this.audit(actor, 'schedule.artwork', id, show.title);
+    return this.one(id);
   }
 
   private async one(id: number): Promise<ScheduledShow> {

@@ -26,6 +26,7 @@ const show = (over: Partial<ScheduledShow> = {}): ScheduledShow => ({
   minutes: 60,
   weekly: false,
   theme: null,
+  artwork_url: null,
   ...over,
 });
 

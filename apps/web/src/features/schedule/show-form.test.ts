@@ -5,6 +5,7 @@ import {
 } from '@queuecast/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  artworkProblem,
   checkShow,
   draftFromShow,
   emptyDraft,
@@ -72,6 +73,7 @@ describe('the show form', () => {
       minutesMax: CONTRACT_LIMITS.minutesMax,
       themeItemsMax: CONTRACT_LIMITS.themeItemsMax,
       themeItemMax: CONTRACT_LIMITS.themeItemMax,
+      artworkMaxBytes: CONTRACT_LIMITS.artworkMaxBytes,
     });
   });
 
@@ -198,6 +200,7 @@ describe('the show form', () => {
       minutes: 60,
       weekly: true,
       theme: { platforms: ['Amiga', 'C64'], tags: [], artists: ['Hubbard'], min_rating: 4 },
+      artwork_url: null,
     };
     const edit = draftFromShow(themed);
     expect(edit).toMatchObject({
@@ -225,5 +228,23 @@ describe('the show form', () => {
       weekly: true,
       theme: themed.theme,
     });
+  });
+});
+
+describe("a show's artwork", () => {
+  it('is a PNG, JPEG, GIF or WebP picture of at most 5 MB', () => {
+    expect(artworkProblem({ type: 'image/png', size: 70 })).toBeNull();
+    expect(
+      artworkProblem({ type: 'image/webp', size: SCHEDULE_LIMITS.artworkMaxBytes }),
+    ).toBeNull();
+    expect(artworkProblem({ type: 'image/svg+xml', size: 70 })).toBe(
+      'The artwork must be a PNG, JPEG, GIF or WebP picture.',
+    );
+    expect(artworkProblem({ type: '', size: 70 })).toBe(
+      'The artwork must be a PNG, JPEG, GIF or WebP picture.',
+    );
+    expect(artworkProblem({ type: 'image/jpeg', size: SCHEDULE_LIMITS.artworkMaxBytes + 1 })).toBe(
+      'The artwork must be at most 5 MB.',
+    );
   });
 });

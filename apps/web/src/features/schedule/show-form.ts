@@ -12,6 +12,7 @@ export const SCHEDULE_LIMITS = {
   minutesMax: 24 * 60,
   themeItemsMax: 20,
   themeItemMax: 100,
+  artworkMaxBytes: 5 * 1024 * 1024,
 } as const;
 
 /** The show form as typed: every field as its input holds it. */
@@ -196,4 +197,16 @@ export function checkShow(draft: ShowDraft): ShowCheck {
     ok: true,
     body: { ...common, dj: null, theme: { platforms, tags, artists, min_rating: minRating } },
   };
+}
+
+/** The picture types a show's artwork may be (the file picker's `accept`). */
+export const ARTWORK_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** Why a picked artwork file cannot be sent, or null when it can. */
+export function artworkProblem(file: { type: string; size: number }): string | null {
+  if (!ARTWORK_TYPES.split(',').includes(file.type)) {
+    return 'The artwork must be a PNG, JPEG, GIF or WebP picture.';
+  }
+  if (file.size > SCHEDULE_LIMITS.artworkMaxBytes) return 'The artwork must be at most 5 MB.';
+  return null;
 }

@@ -4,7 +4,7 @@ import { formatDateTime, isoTime } from '../../../lib/format';
 import { serverNow, useTicking } from '../../../lib/server-clock';
 import styles from '../schedule.module.css';
 import { countdownText, timeLeftText } from '../schedule-time';
-import { KindBadge, ShowHost, ShowTitle, SlotTimes } from './slot-parts';
+import { KindBadge, ShowArt, ShowHost, ShowTitle, SlotTimes } from './slot-parts';
 
 /** The countdowns tick every second (a minute's text changes on time). */
 const TICK_MS = 1000;
@@ -24,6 +24,7 @@ export function OnAir({ now, next }: { now: ShowSlot | null; next: ShowSlot | nu
       >
         {onNow ? (
           <>
+            <ShowArt show={onNow.show} px={72} />
             <p className={styles.onAirHead}>
               <ShowTitle show={onNow.show} />
               <KindBadge kind={onNow.show.kind} />
@@ -50,6 +51,7 @@ export function OnAir({ now, next }: { now: ShowSlot | null; next: ShowSlot | nu
       >
         {next ? (
           <>
+            <ShowArt show={next.show} px={72} />
             <p className={styles.onAirHead}>
               <ShowTitle show={next.show} />
               <KindBadge kind={next.show.kind} />

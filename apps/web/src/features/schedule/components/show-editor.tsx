@@ -5,9 +5,12 @@ import { Card } from '../../../components/ui/card';
 import { Field, FieldError, TextField } from '../../../components/ui/field';
 import { errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useSaveShow } from '../api/save-show';
+import { ArtworkRefused, useSaveShow, type ArtworkChange } from '../api/save-show';
 import styles from '../schedule.module.css';
+import { ShowArt } from './slot-parts';
 import {
+  ARTWORK_TYPES,
+  artworkProblem,
   checkShow,
   draftFromShow,
   emptyDraft,
@@ -35,6 +38,7 @@ export function ShowEditor({
     show ? draftFromShow(show) : emptyDraft(now),
   );
   const [error, setError] = useState<string | null>(null);
+  const [artwork, setArtwork] = useState<ArtworkChange>({ kind: 'keep' });
   const save = useSaveShow();
   const set = <K extends keyof ShowDraft>(key: K, value: ShowDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -64,14 +68,29 @@ export function ShowEditor({
       notify.error(check.error);
       return;
     }
+    if (artwork.kind === 'set') {
+      const problem = artworkProblem(artwork.file);
+      if (problem) {
+        setError(problem);
+        notify.error(problem);
+        return;
+      }
+    }
     save.mutate(
-      { id: show?.id ?? null, body: check.body },
+      { id: show?.id ?? null, body: check.body, artwork },
       {
         onSuccess: (saved) => {
           notify.success(show ? `Saved "${saved.title}".` : `Added "${saved.title}".`);
           onDone();
         },
         onError: (err) => {
+          if (err instanceof ArtworkRefused) {
+            // The show itself is saved: the form closes, and says what became of the picture.
+            const why = errorText(err.cause, 'Failed to save the artwork.');
+            notify.error(`Saved "${err.saved.title}", but not its artwork: ${why}`);
+            onDone();
+            return;
+          }
           const message = errorText(err, 'Failed to save the show.');
           setError(message);
           notify.error(message);
@@ -195,6 +214,36 @@ export function ShowEditor({
               onChange={text('minRating')}
             />
           </fieldset>
+        )}
+        <Field label="Artwork (optional)" hint="A PNG, JPEG, GIF or WebP picture, up to 5 MB.">
+          {(id, hintId) => (
+            <div className={styles.artworkField}>
+              {show?.artwork_url && artwork.kind === 'keep' && <ShowArt show={show} px={48} />}
+              <input
+                id={id}
+                type="file"
+                accept={ARTWORK_TYPES}
+                aria-describedby={hintId}
+                disabled={busy}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  setArtwork(file ? { kind: 'set', file } : { kind: 'keep' });
+                  setError(null);
+                }}
+              />
+            </div>
+          )}
+        </Field>
+        {show?.artwork_url && (
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={artwork.kind === 'remove'}
+              disabled={busy}
+              onChange={(e) => setArtwork(e.target.checked ? { kind: 'remove' } : { kind: 'keep' })}
+            />{' '}
+            Remove the artwork
+          </label>
         )}
         <FieldError message={error} />
         <p className={styles.editorActions}>

@@ -1,4 +1,4 @@
-import type { ScheduledShow } from '@queuecast/contract';
+import { coverArtAt, type ScheduledShow } from '@queuecast/contract';
 import { UserLink } from '../../../components/user-link';
 import { Badge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
@@ -53,5 +53,22 @@ export function ShowTitle({
     <Tag className={styles.title} dir="auto">
       {show.title}
     </Tag>
+  );
+}
+
+/** The show's artwork, a square of `px` CSS pixels (from the 96 or 512 px JPEG), if it has one. */
+export function ShowArt({ show, px }: { show: ScheduledShow; px: number }) {
+  if (!show.artwork_url) return null;
+  return (
+    <img
+      className={styles.art}
+      src={coverArtAt(show.artwork_url, px > 96 ? 512 : 96)}
+      width={px}
+      height={px}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      data-testid="show-art"
+    />
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { isoTime } from '../../../lib/format';
 import styles from '../schedule.module.css';
 import type { ScheduleDay } from '../schedule-time';
-import { KindBadge, ShowHost, ShowTitle, SlotTimes } from './slot-parts';
+import { KindBadge, ShowArt, ShowHost, ShowTitle, SlotTimes } from './slot-parts';
 
 const dayName = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',
@@ -57,6 +57,7 @@ function SlotItem({ slot, actions }: { slot: ShowSlot; actions: SlotActions | nu
     <li className={styles.slot} data-testid="schedule-slot" data-start={isoTime(slot.starts_at)}>
       <SlotTimes startsAt={slot.starts_at} endsAt={slot.ends_at} />
       <div className={styles.slotBody}>
+        <ShowArt show={show} px={48} />
         <p className={styles.slotHead}>
           <ShowTitle show={show} />
           <KindBadge kind={show.kind} />
