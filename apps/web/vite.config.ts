@@ -3,7 +3,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { pageChunks } from './vite-page-chunks';
 import { twemojiAssets } from './vite-twemoji';
 
 /** Modules that the shell runs on every first load: bundled together (see codeSplitting). */
@@ -52,7 +51,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), twemojiAssets(), pageChunks(), precompress()],
+  plugins: [react(), twemojiAssets(), precompress()],
   resolve: { conditions: ['source'] },
   // Components and features style themselves with CSS modules (x.module.css beside x.tsx):
   // class names are local to their file and read as camelCase properties.

@@ -33,17 +33,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_SCRIPT));
   fs.writeFileSync(path.join(web, 'banner-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(web, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-  // What the web build lists of its pages' own files (vite-page-chunks.ts).
-  fs.writeFileSync(
-    path.join(web, 'page-chunks.json'),
-    JSON.stringify({
-      'song-page': {
-        js: ['/assets/song-page-1.js', '/assets/table-2.js'],
-        css: ['/assets/t-3.css'],
-      },
-      'queue-page': { js: ['/assets/queue-page-4.js', 'https://elsewhere.example/x.js'], css: [] },
-    }),
-  );
   fs.mkdirSync(path.join(web, 'assets', 'twemoji-15.0.0'));
   fs.writeFileSync(path.join(web, 'assets', 'twemoji-15.0.0', '1f600.svg'), EMOJI_SVG);
   app = await createTestApp({ env: { WEB_DIST: web, STATION_NAME: 'Night Owl Radio FM' } });
@@ -74,25 +63,6 @@ describe('web client', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
-
-  it("preloads a page's own chunks and styles after the first load's", async () => {
-    const song = await app.inject({ method: 'GET', url: `/song/${songId}` });
-    const tags = [
-      '<link rel="modulepreload" crossorigin href="/assets/song-page-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/table-2.js">',
-      '<link rel="preload" as="style" crossorigin href="/assets/t-3.css">',
-    ];
-    for (const tag of tags) expect(song.body).toContain(tag);
-    // At the end of the head, so that the first load's own tags come first.
-    expect(song.body.indexOf(tags[2]!)).toBeLessThan(song.body.indexOf('</head>'));
-    expect(song.body.indexOf('<title>')).toBeLessThan(song.body.indexOf(tags[0]!));
-    const queue = await app.inject({ method: 'GET', url: '/' });
-    expect(queue.body).toContain('href="/assets/queue-page-4.js"');
-    expect(queue.body).not.toContain('elsewhere.example');
-    expect(queue.body).not.toContain('song-page-1.js');
-    const unknown = await app.inject({ method: 'GET', url: '/no/such/page' });
-    expect(unknown.body).not.toContain('modulepreload');
-  });
 
   it('serves hashed assets with a long cache and static files as they are', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { BANNER_IMAGES } from '@queuecast/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PageChunks } from '../modules/web-app/page-chunks.js';
 import { headTags, withHead } from '../modules/web-app/page-head.js';
 import type { PageMetaService } from '../modules/web-app/page-meta.service.js';
 import { sendPage } from './page-compression.js';
@@ -39,7 +38,6 @@ export async function registerWebSite(
   const indexFile = path.join(webDist, 'index.html');
   const hasSite = fs.existsSync(indexFile);
   const template = hasSite ? fs.readFileSync(indexFile, 'utf8') : '';
-  const chunks = PageChunks.load(webDist);
   const origin = (request: FastifyRequest) =>
     pages.publicUrl ?? `${request.protocol}://${request.host}`;
   if (hasSite) {
@@ -102,7 +100,7 @@ export async function registerWebSite(
       const banner = Math.floor(Math.random() * BANNER_IMAGES.length);
       const head = await pages.meta.head(url, base, BANNER_IMAGES[banner]);
       const tags = headTags(head, `${base}${url}`, pages.stationName);
-      const html = withHead(template, tags, banner, chunks.tagsFor(url));
+      const html = withHead(template, tags, banner);
       void reply
         .code(head.status)
         .header('cache-control', 'no-cache')

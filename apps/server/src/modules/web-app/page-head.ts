@@ -66,14 +66,12 @@ export function headTags(head: PageHead, pageUrl: string, siteName: string): str
 
 /**
  * The built index.html with its `<title>` replaced by the page's head tags, its own description
- * (for the client run without this server) left out, `last` (the page's own preloads) at the
- * end of its head, after the first load's, and `banner` (the index of the banner's first
- * picture) on its <html> for the banner to start with.
+ * (for the client run without this server) left out, and `banner` (the index of the banner's
+ * first picture) on its <html> for the banner to start with.
  */
-export function withHead(template: string, tags: string, banner: number, last = ''): string {
+export function withHead(template: string, tags: string, banner: number): string {
   return template
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, () => tags)
-    .replace(/\s*<\/head>/, (end) => (last ? `\n    ${last}${end}` : end))
     .replace(/<html( [^>]*)?>/, (html) => `${html.slice(0, -1)} data-banner="${banner}">`);
 }
