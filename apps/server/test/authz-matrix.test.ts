@@ -173,6 +173,12 @@ const OPERATIONS: Operation[] = [
     () => SHOW,
   ),
   op('DELETE', API.scheduledShow.pattern, 'staff', () => API.scheduledShow.path({ id: MISSING })),
+  op('PUT', API.scheduledShowArtwork.pattern, 'staff', () =>
+    API.scheduledShowArtwork.path({ id: MISSING }),
+  ),
+  op('DELETE', API.scheduledShowArtwork.pattern, 'staff', () =>
+    API.scheduledShowArtwork.path({ id: MISSING }),
+  ),
   op('GET', API.liveLine.pattern, 'user'),
   op('POST', API.liveLine.pattern, 'user', undefined, () => ({ message: 'hello' })),
 ];
