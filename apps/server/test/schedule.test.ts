@@ -306,17 +306,22 @@ describe("a show's artwork", () => {
       headers: { 'content-type': type, ...(token ? bearer(token) : {}) },
       payload: body,
     });
-
-  it('is a picture staff send; it is listed, served in sizes, and removed', async () => {
+  /** A live show of the DJ's, `days` from now: the show whose artwork is tried. */
+  const liveShow = async (title: string, days: number) => {
     const created = await plan(helper.token, {
-      title: 'Art Show',
+      title,
       kind: 'live',
       dj: dj.username,
-      starts_at: now() + 5 * 86400,
+      starts_at: now() + days * 86400,
       minutes: 60,
     });
-    const id = created.json<ScheduledShow>().id;
-    expect(created.json<ScheduledShow>().artwork_url).toBeNull();
+    expect(created.statusCode).toBe(200);
+    return created.json<ScheduledShow>();
+  };
+
+  it('is a picture staff send; it is listed, served in sizes, and removed', async () => {
+    const { id, artwork_url } = await liveShow('Art Show', 5);
+    expect(artwork_url).toBeNull();
     const png = await picture('art.png', '300x200');
 
     expect((await putArt(id, png, 'image/png')).statusCode).toBe(401);
@@ -347,14 +352,7 @@ describe("a show's artwork", () => {
   });
 
   it('refuses what is not a picture it can read, or too large, with a message', async () => {
-    const created = await plan(helper.token, {
-      title: 'Bad Art Show',
-      kind: 'live',
-      dj: dj.username,
-      starts_at: now() + 6 * 86400,
-      minutes: 60,
-    });
-    const id = created.json<ScheduledShow>().id;
+    const { id } = await liveShow('Bad Art Show', 6);
     const text = await putArt(id, 'not a picture', 'text/plain', helper.token);
     expect(text.statusCode).toBe(415);
     const json = await putArt(id, JSON.stringify({ art: 1 }), 'application/json', helper.token);
