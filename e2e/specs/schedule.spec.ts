@@ -163,6 +163,24 @@ test('staff plan a live and a themed show; listeners see them on now, next and i
     );
     await noStaffControls(listenerPage);
 
+    // The show's title leads to its page: what it is, when it is on, its recordings.
+    await listenerPage.getByTestId('on-now').getByRole('link', { name: liveTitle }).click();
+    await expect(listenerPage).toHaveURL(/\/show\/\d+$/);
+    await expect(listenerPage.getByRole('heading', { name: liveTitle, level: 1 })).toBeVisible();
+    await expect(listenerPage).toHaveTitle(new RegExp(`^${liveTitle}`));
+    await expect(listenerPage.getByTestId('show-when')).toContainText(live.time);
+    await expect(listenerPage.getByTestId('show-next')).toHaveText(/^On now: \d+ min left$/);
+    await expect(listenerPage.getByText('Requests <b>welcome</b>')).toBeVisible();
+    await expect(listenerPage.getByRole('link', { name: dj.username })).toBeVisible();
+    await expect(
+      listenerPage
+        .getByRole('region', { name: 'Recordings' })
+        .getByText('This show has no recordings yet.'),
+    ).toBeVisible();
+    await noStaffControls(listenerPage);
+    await listenerPage.getByRole('link', { name: '← Schedule' }).click();
+    await expect(listenerPage).toHaveURL(/\/schedule$/);
+
     // Staff edit a show and delete another (after a confirm).
     await page
       .getByRole('button', { name: `Edit ${themedTitle}` })

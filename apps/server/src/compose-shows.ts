@@ -38,7 +38,6 @@ export function composeShows(deps: ShowsDeps) {
     schedule: new ScheduleRepo(db),
     line: new LineRepo(db),
   };
-  const shows = new ShowService({ db, shows: repos.shows, djs: repos.djs, audit, bus, clock });
   const line = new LineService({
     line: repos.line,
     shows: repos.shows,
@@ -55,6 +54,15 @@ export function composeShows(deps: ShowsDeps) {
     art,
     bus,
     clock,
+  });
+  const shows = new ShowService({
+    db,
+    shows: repos.shows,
+    djs: repos.djs,
+    audit,
+    bus,
+    clock,
+    scheduledShowOf: (djId, at) => schedule.theirShowAt(djId, at),
   });
   const djs = new DjService({
     db,

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API, type Schedule, type ScheduledShow } from '@queuecast/contract';
+import {
+  API,
+  type RecordingList,
+  type Schedule,
+  type ScheduledShow,
+  type ShowPage,
+} from '@queuecast/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { bearer, createSong, makePlayable, quickUser } from './helpers/factories.js';
@@ -170,6 +176,121 @@ describe('live shows on the schedule', () => {
     });
     expect(anytime.json()).toMatchObject({ dj: true, anytime: true });
     expect(await authorize()).toMatchObject({ ok: true });
+  });
+});
+
+describe("a show's page", () => {
+  it('gives the show and its slot on now or next; 404 for none', async () => {
+    const start = now() - 600;
+    const weekly = await plan(helper.token, {
+      title: 'Page Weekly',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: start - 7 * 86_400,
+      minutes: 30,
+      weekly: true,
+    });
+    const id = weekly.json<ScheduledShow>().id;
+    const page = await app.inject({ method: 'GET', url: API.scheduledShow.path({ id }) });
+    expect(page.statusCode).toBe(200);
+    expect(page.json<ShowPage>()).toMatchObject({
+      show: { id, title: 'Page Weekly', dj: dj.username, weekly: true },
+      slot: { starts_at: start, ends_at: start + 30 * 60 },
+    });
+    const once = await plan(helper.token, {
+      title: 'Page Once',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: start - 86_400,
+      minutes: 30,
+    });
+    const over = await app.inject({
+      method: 'GET',
+      url: API.scheduledShow.path({ id: once.json<ScheduledShow>().id }),
+    });
+    expect(over.json<ShowPage>().slot).toBeNull();
+    const missing = await app.inject({
+      method: 'GET',
+      url: API.scheduledShow.path({ id: 999_999 }),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Show not found.' });
+    expect((await app.inject({ method: 'GET', url: '/api/schedule/x' })).statusCode).toBe(400);
+    for (const show of [id, once.json<ScheduledShow>().id]) {
+      await app.inject({
+        method: 'DELETE',
+        url: API.scheduledShow.path({ id: show }),
+        headers: bearer(helper.token),
+      });
+    }
+  });
+
+  it("lists the recordings of the sessions its DJ broadcast in the show's slot", async () => {
+    const recordings = async (show?: number) =>
+      (
+        await app.inject({ method: 'GET', url: API.liveRecordings.path({ show }) })
+      ).json<RecordingList>().recordings;
+    const shows = app.ctx.services.shows;
+    const slot = await plan(helper.token, {
+      title: 'Recorded Slot',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() + 10 * 60,
+      minutes: 30,
+    });
+    const showId = slot.json<ScheduledShow>().id;
+    const recording = { name: 'x.mp3', seconds: 60, bytes: 960_000 };
+    // Ten minutes early, inside the DJ's window: the session is the show's.
+    const inSlot = await shows.begin(dj.id, 'Recorded Slot', Date.now() / 1000);
+    await shows.end(inSlot, Date.now() / 1000);
+    await shows.recorded(inSlot, recording);
+    await app.inject({
+      method: 'DELETE',
+      url: API.scheduledShow.path({ id: showId }),
+      headers: bearer(helper.token),
+    });
+    const elsewhere = await plan(helper.token, {
+      title: 'Recorded Slot',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() + 3 * 3600,
+      minutes: 30,
+    });
+    // Off the schedule: a session of no show.
+    const offSchedule = await shows.begin(dj.id, 'Off air hours', Date.now() / 1000);
+    await shows.end(offSchedule, Date.now() / 1000);
+    await shows.recorded(offSchedule, recording);
+
+    const all = await recordings();
+    // The removed show's session stays listed, no longer linked to it.
+    expect(all.find((r) => r.session_id === inSlot)).toMatchObject({ show_id: null });
+    expect(all.find((r) => r.session_id === offSchedule)).toMatchObject({ show_id: null });
+    expect(await recordings(elsewhere.json<ScheduledShow>().id)).toEqual([]);
+    const again = await plan(helper.token, {
+      title: 'Recorded Again',
+      kind: 'live',
+      dj: dj.username,
+      starts_at: now() - 60,
+      minutes: 30,
+    });
+    const againId = again.json<ScheduledShow>().id;
+    const linked = await shows.begin(dj.id, 'Recorded Again', Date.now() / 1000);
+    await shows.end(linked, Date.now() / 1000);
+    await shows.recorded(linked, recording);
+    const listed = await recordings(againId);
+    expect(listed.map((r) => [r.session_id, r.show_id])).toEqual([[linked, againId]]);
+    expect((await recordings()).find((r) => r.session_id === linked)?.show_id).toBe(againId);
+    const bad = await app.inject({ method: 'GET', url: '/api/live/recordings?show=abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'show must be a number.' });
+    for (const show of [elsewhere.json<ScheduledShow>().id, againId]) {
+      await app.inject({
+        method: 'DELETE',
+        url: API.scheduledShow.path({ id: show }),
+        headers: bearer(helper.token),
+      });
+    }
+    await app.ctx.db.deleteFrom('live_sessions').execute();
   });
 });
 

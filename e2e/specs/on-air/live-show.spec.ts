@@ -27,6 +27,19 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
   await setDj(request, adminToken, dj.id);
   const key = await streamKey(request, dj.token);
   const show = `Night Moves ${dj.username}`;
+  // The show is on the schedule, on now: its session and recording belong to its page.
+  const planned = await request.post('/api/schedule', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      title: show,
+      kind: 'live',
+      dj: dj.username,
+      starts_at: Math.floor(Date.now() / 1000) - 60,
+      minutes: 30,
+    },
+  });
+  expect(planned.status()).toBe(200);
+  const showId = ((await planned.json()) as { id: number }).id;
 
   const djContext = await browser.newContext();
   const adminContext = await browser.newContext();
@@ -116,7 +129,37 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
     await expect(past).not.toHaveClass(/now-row/);
     await expect(past.locator('td[data-col="by"]')).toHaveText(dj.username);
     await expect(past.getByRole('list', { name: `Played in ${show}` })).toHaveText('Sunrise Edit');
+
+    // The show's page lists the recording once it is written, the DJ's title as a chapter.
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/live/recordings?show=${showId}`);
+          return ((await res.json()) as { recordings: unknown[] }).recordings.length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await page.goto(`/show/${showId}`);
+    await expect(page.getByRole('heading', { name: show, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('show-next')).toContainText(/^On now: \d+ min left$/);
+    const recording = page.getByTestId('recording');
+    await expect(recording).toHaveCount(1);
+    await expect(recording).toContainText('1 title');
+    await expect(recording.getByRole('listitem')).toContainText('Sunrise Edit');
+    const src = await recording.locator('audio').getAttribute('src');
+    const audio = await request.get(src!);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/mpeg');
+    expect((await audio.body()).length).toBeGreaterThan(1000);
+    await expect(recording.getByRole('link', { name: 'Download MP3' })).toHaveAttribute(
+      'href',
+      `${src}?download=1`,
+    );
   } finally {
+    await request.delete(`/api/schedule/${showId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     source.stop();
     await djContext.close();
     await adminContext.close();

@@ -95,6 +95,8 @@ export type PastShow = z.infer<typeof PastShowSchema>;
 export const RecordingSchema = z.object({
   session_id: z.number().int(),
   show: z.string(),
+  /** The planned show whose slot it was broadcast in (its page: /show/{id}); null: none. */
+  show_id: z.number().int().nullable(),
   dj: z.string(),
   started_at: z.number(),
   ended_at: z.number(),
@@ -106,6 +108,15 @@ export const RecordingSchema = z.object({
 export type Recording = z.infer<typeof RecordingSchema>;
 export const RecordingListSchema = z.object({ recordings: z.array(RecordingSchema) });
 export type RecordingList = z.infer<typeof RecordingListSchema>;
+/** GET /api/live/recordings?show={id}: only that planned show's recordings. */
+export const RecordingListQuerySchema = z.object({
+  show: z.coerce
+    .number({ error: 'show must be a show id.' })
+    .int('show must be a show id.')
+    .min(1, 'show must be a show id.')
+    .max(2 ** 31, 'show must be a show id.')
+    .optional(),
+});
 export const RecordingFileQuerySchema = z.object({
   download: z.enum(['0', '1']).optional(),
 });

@@ -107,6 +107,13 @@ export const ScheduleSchema = z.object({
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
+/** GET /api/schedule/{id}: a show's page: the show and its slot on now or next (null: over). */
+export const ShowPageSchema = z.object({
+  show: ScheduledShowSchema,
+  slot: z.object({ starts_at: z.number().int(), ends_at: z.number().int() }).nullable(),
+});
+export type ShowPage = z.infer<typeof ShowPageSchema>;
+
 /** POST /api/schedule and PUT /api/schedule/{id} (staff). */
 export const ShowBodySchema = z
   .object({

@@ -58,7 +58,17 @@ export function nextSlot<P extends Plan>(shows: readonly P[], now: number): Slot
  * to that slot's end.
  */
 export function inLiveWindow(shows: readonly Plan[], now: number, earlySeconds: number): boolean {
-  return slotsBetween(shows, now, now + earlySeconds + 1).some(
+  return liveWindowShow(shows, now, earlySeconds) !== null;
+}
+
+/** The show whose live window (as `inLiveWindow` counts it) holds `now`, if any. */
+export function liveWindowShow<P extends Plan>(
+  shows: readonly P[],
+  now: number,
+  earlySeconds: number,
+): P | null {
+  const slot = slotsBetween(shows, now, now + earlySeconds + 1).find(
     (s) => s.startsAt - earlySeconds <= now && now < s.endsAt,
   );
+  return slot?.show ?? null;
 }

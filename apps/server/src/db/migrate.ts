@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022-live-shows.js';
 import * as m0023 from './migrations/0023-live-recordings.js';
 import * as m0024 from './migrations/0024-show-schedule.js';
 import * as m0025 from './migrations/0025-show-artwork.js';
+import * as m0026 from './migrations/0026-recording-show.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-live-recordings': m0023,
   '0024-show-schedule': m0024,
   '0025-show-artwork': m0025,
+  '0026-recording-show': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

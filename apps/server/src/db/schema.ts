@@ -242,6 +242,8 @@ export interface LiveSessionsTable {
   recording: ColumnType<string | null, string | null | undefined, string | null>;
   recording_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   recording_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The planned show whose slot it went on air in (migration 0026); null: off the schedule. */
+  show_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A planned show (migration 0024): a live DJ's slot or a themed hour of the auto-DJ. */

@@ -1,7 +1,7 @@
 import { PAGES, type Route as PageRoute } from '@queuecast/contract';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { SCHEDULE_PAGE } from '../features/schedule/schedule-route';
+import { SCHEDULE_PAGE, SHOW_PAGE } from '../features/schedule/schedule-route';
 import { Shell } from './shell';
 
 // Each page is its own chunk, so the first load carries only the shell. React Router runs in
@@ -14,6 +14,7 @@ const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
 const FeedPage = lazy(() => import('../features/feed/pages/feed-page'));
 const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page'));
+const ShowPage = lazy(() => import('../features/schedule/pages/show-page'));
 const UserPage = lazy(() => import('../features/people/pages/user-page'));
 const ArtistsPage = lazy(() => import('../features/catalog/pages/artists-page'));
 const ArtistPage = lazy(() => import('../features/catalog/pages/artist-page'));
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path={child(PAGES.profile)} element={<ProfilePage />} />
         <Route path={child(PAGES.feed)} element={<FeedPage />} />
         <Route path={child(SCHEDULE_PAGE)} element={<SchedulePage />} />
+        <Route path={child(SHOW_PAGE)} element={<ShowPage />} />
         <Route path={child(PAGES.user)} element={<UserPage />} />
         <Route path={child(PAGES.artists)} element={<ArtistsPage />} />
         <Route path={child(PAGES.artist)} element={<ArtistPage />} />

@@ -7,6 +7,7 @@ import {
   ScheduledShowSchema,
   ScheduleQuerySchema,
   ScheduleSchema,
+  ShowPageSchema,
   ShowBodySchema,
 } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,6 +60,19 @@ export function scheduleRoutes(deps: {
         },
       },
       (req) => schedule.create(req.user!, req.body),
+    );
+
+    app.get(
+      API.scheduledShow.pattern,
+      {
+        schema: {
+          tags: ['live'],
+          summary: 'A planned show and its slot on now or next (null: a one-off show that is over)',
+          params: IdParamSchema,
+          response: { 200: ShowPageSchema, 400: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      (req) => schedule.show(req.params.id),
     );
 
     app.put(

@@ -6,6 +6,7 @@ import {
   type Schedule,
   type ScheduledShow,
   type ShowBody,
+  type ShowPage,
   type ShowSlot,
   type ShowTheme,
 } from '@queuecast/contract';
@@ -13,6 +14,7 @@ import type { EventBus } from '../../core/bus.js';
 import type { Clock } from '../../core/clock.js';
 import {
   inLiveWindow,
+  liveWindowShow,
   nextSlot,
   slotAt,
   slotsBetween,
@@ -132,6 +134,25 @@ export class ScheduleService {
   async inTheirShow(djId: number, now: number): Promise<boolean> {
     const shows = (await this.deps.schedule.liveShowsOf(djId)).map(present);
     return inLiveWindow(shows, now, SCHEDULE_LIMITS.earlyMinutes * 60);
+  }
+
+  /** The DJ's live show whose window holds `now` (what a session going on air belongs to). */
+  async theirShowAt(djId: number, now: number): Promise<number | null> {
+    const shows = (await this.deps.schedule.liveShowsOf(djId)).map(present);
+    return liveWindowShow(shows, now, SCHEDULE_LIMITS.earlyMinutes * 60)?.id ?? null;
+  }
+
+  /** A planned show and its next slot (null: a one-off show that is over). */
+  async show(id: number): Promise<ShowPage> {
+    const row = await this.deps.schedule.byId(id);
+    if (!row) throw notFound('Show not found.');
+    const show = present(row);
+    const now = this.deps.clock.now();
+    const slot = slotAt([show], now) ?? nextSlot([show], now);
+    return {
+      show: showOut(show),
+      slot: slot ? { starts_at: slot.startsAt, ends_at: slot.endsAt } : null,
+    };
   }
 
   async create(actor: { id: number }, body: ShowBody): Promise<ScheduledShow> {

@@ -51,10 +51,15 @@ export class ShowRepo {
     return rows.map(numbers);
   }
 
-  async start(djId: number, show: string, at: number): Promise<number> {
+  async start(
+    djId: number,
+    show: string,
+    at: number,
+    showId: number | null = null,
+  ): Promise<number> {
     const row = await this.db
       .insertInto('live_sessions')
-      .values({ dj_id: djId, show_name: show, started_at: at, seen_at: at })
+      .values({ dj_id: djId, show_name: show, show_id: showId, started_at: at, seen_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -109,29 +114,30 @@ export class ShowRepo {
       .execute();
   }
 
-  /** Shows with a recording, newest first. */
-  async recorded(limit: number) {
-    const rows = await this.db
+  /** Shows with a recording (of the planned show `showId`, given one), newest first. */
+  async recorded(limit: number, showId?: number) {
+    let query = this.db
       .selectFrom('live_sessions as s')
       .innerJoin('users as u', 'u.id', 's.dj_id')
       .select([
         's.id',
         'u.username as dj',
         's.show_name',
+        's.show_id',
         's.started_at',
         's.ended_at',
         's.seen_at',
         's.recording_seconds',
         's.recording_bytes',
       ])
-      .where('s.recording', 'is not', null)
-      .orderBy('s.started_at', 'desc')
-      .limit(limit)
-      .execute();
+      .where('s.recording', 'is not', null);
+    if (showId !== undefined) query = query.where('s.show_id', '=', showId);
+    const rows = await query.orderBy('s.started_at', 'desc').limit(limit).execute();
     return rows.map((r) => ({
       id: r.id,
       dj: r.dj,
       show: r.show_name,
+      showId: r.show_id === null ? null : Number(r.show_id),
       startedAt: Number(r.started_at),
       endedAt: Number(r.ended_at ?? r.seen_at),
       seconds: Number(r.recording_seconds ?? 0),

@@ -37,6 +37,8 @@ export class ShowService {
       audit: AuditLogRepo;
       bus: EventBus;
       clock: Clock;
+      /** The planned show whose live window the DJ goes on air in, if any. */
+      scheduledShowOf?: (djId: number, at: number) => Promise<number | null>;
     },
   ) {}
 
@@ -88,8 +90,9 @@ export class ShowService {
 
   /** A new show of `djId` from `at`; any show still open ends there. */
   async begin(djId: number, show: string, at: number): Promise<number> {
+    const showId = (await this.deps.scheduledShowOf?.(djId, at)) ?? null;
     await this.deps.shows.endOpen(at);
-    const id = await this.deps.shows.start(djId, show, at);
+    const id = await this.deps.shows.start(djId, show, at, showId);
     this.changed();
     return id;
   }
@@ -154,9 +157,9 @@ export class ShowService {
     await this.deps.shows.setRecording(sessionId, recording);
   }
 
-  /** The recordings kept, newest first, with their titles. */
-  async recordings(): Promise<RecordingList> {
-    const rows = await this.deps.shows.recorded(RECORDINGS_SHOWN);
+  /** The recordings kept (of one planned show, given `showId`), newest first, with titles. */
+  async recordings(showId?: number): Promise<RecordingList> {
+    const rows = await this.deps.shows.recorded(RECORDINGS_SHOWN, showId);
     const titles = await this.deps.shows.titles(
       rows.map((r) => r.id),
       CHAPTERS_SHOWN,
@@ -165,6 +168,7 @@ export class ShowService {
       recordings: rows.map((r) => ({
         session_id: r.id,
         show: r.show,
+        show_id: r.showId,
         dj: r.dj,
         started_at: r.startedAt,
         ended_at: r.endedAt,

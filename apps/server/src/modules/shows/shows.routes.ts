@@ -10,6 +10,7 @@ import {
   LiveLineListSchema,
   LiveLinePostSchema,
   RecordingFileQuerySchema,
+  RecordingListQuerySchema,
   RecordingListSchema,
   StreamKeySchema,
 } from '@queuecast/contract';
@@ -139,11 +140,13 @@ export function showsRoutes(deps: {
       {
         schema: {
           tags: ['live'],
-          summary: 'Recordings of past live shows, newest first, with the titles the DJ sent',
-          response: { 200: RecordingListSchema },
+          summary:
+            'Recordings of past live shows (of one planned show, given `show`), newest first, with the titles the DJ sent',
+          querystring: RecordingListQuerySchema,
+          response: { 200: RecordingListSchema, 400: ErrorSchema },
         },
       },
-      () => shows.recordings(),
+      (req) => shows.recordings(req.query.show),
     );
 
     app.get(

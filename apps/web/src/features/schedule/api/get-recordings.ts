@@ -4,8 +4,14 @@ import { api } from '../../../lib/api-client';
 
 export const recordingsKey = ['live-recordings'] as const;
 
-export const getRecordings = () => api<RecordingList>(API.liveRecordings.path());
+export const getRecordings = (show?: number) =>
+  api<RecordingList>(API.liveRecordings.path({ show }));
 
-/** The past shows' recordings, newest first. */
-export const useRecordings = () =>
-  useQuery(queryOptions({ queryKey: recordingsKey, queryFn: getRecordings }));
+/** The past shows' recordings (of one planned show, given `show`), newest first. */
+export const useRecordings = (show?: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...recordingsKey, show ?? 'all'],
+      queryFn: () => getRecordings(show),
+    }),
+  );

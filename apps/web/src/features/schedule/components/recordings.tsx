@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime, formatLength } from '../../../lib/format';
 import { useRecordings } from '../api/get-recordings';
+import { SHOW_PAGE } from '../schedule-route';
 import styles from '../schedule.module.css';
 
 /** One recording: the show, its DJ and date, a player (loaded on Play) and a download link. */
@@ -10,9 +11,15 @@ function RecordingItem({ recording }: { recording: Recording }) {
   return (
     <li className={styles.recording} data-testid="recording">
       <p className={styles['slot-head']}>
-        <bdi className={styles.title} dir="auto">
-          {recording.show}
-        </bdi>
+        {recording.show_id === null ? (
+          <bdi className={styles.title} dir="auto">
+            {recording.show}
+          </bdi>
+        ) : (
+          <Link to={SHOW_PAGE.path({ id: recording.show_id })} className={styles.title} dir="auto">
+            {recording.show}
+          </Link>
+        )}
         <span className="muted">
           with <Link to={`/user/${encodeURIComponent(recording.dj)}`}>{recording.dj}</Link>
         </span>
@@ -44,9 +51,12 @@ function RecordingItem({ recording }: { recording: Recording }) {
   );
 }
 
-/** The recordings of past live shows, as broadcast, to play or download. */
-export function Recordings() {
-  const { data, isPending, isError } = useRecordings();
+/**
+ * The recordings of past live shows, as broadcast, to play or download: every show's, or the
+ * planned show `show`'s.
+ */
+export function Recordings({ show }: { show?: number } = {}) {
+  const { data, isPending, isError } = useRecordings(show);
   return (
     <Card title="Recordings" titleId="recordings-title">
       {isPending ? (
@@ -54,7 +64,11 @@ export function Recordings() {
       ) : isError ? (
         <p className="muted">Could not load the recordings.</p>
       ) : data.recordings.length === 0 ? (
-        <p className="muted">No live show has been recorded yet.</p>
+        <p className="muted">
+          {show === undefined
+            ? 'No live show has been recorded yet.'
+            : 'This show has no recordings yet.'}
+        </p>
       ) : (
         <ul className={styles.recordings}>
           {data.recordings.map((r) => (

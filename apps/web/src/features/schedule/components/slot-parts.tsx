@@ -1,8 +1,10 @@
 import { coverArtAt, type ScheduledShow } from '@queuecast/contract';
+import { Link } from 'react-router';
 import { UserLink } from '../../../components/user-link';
 import { Badge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { formatClockTime, isoTime } from '../../../lib/format';
+import { SHOW_PAGE } from '../schedule-route';
 import styles from '../schedule.module.css';
 import { themeSummary } from '../schedule-time';
 
@@ -41,7 +43,7 @@ export function SlotTimes({ startsAt, endsAt }: { startsAt: number; endsAt: numb
   );
 }
 
-/** The show's title: text of its own direction. */
+/** The show's title (text of its own direction), a link to the show's page. */
 export function ShowTitle({
   show,
   as: Tag = 'strong',
@@ -51,7 +53,7 @@ export function ShowTitle({
 }) {
   return (
     <Tag className={styles.title} dir="auto">
-      {show.title}
+      <Link to={SHOW_PAGE.path({ id: show.id })}>{show.title}</Link>
     </Tag>
   );
 }
