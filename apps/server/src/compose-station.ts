@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMp3Audience, recordingsDir } from './compose-outputs.js';
 import type { Config } from './config.js';
@@ -15,6 +16,7 @@ import type { ScheduleService } from './modules/shows/schedule.service.js';
 import type { ShowService } from './modules/shows/show.service.js';
 import { HlsListeners } from './station/hls/hls-listeners.js';
 import { LeaseRepo } from './station/leader/lease.repo.js';
+import { FenceFile, PLAYOUT_FENCE_FILE } from './station/leader/fence-file.js';
 import { PlayoutLeader } from './station/leader/playout-leader.js';
 import { LiveInput } from './station/live-input/live-input.js';
 import { icecastTarget } from './station/mp3/icecast-relay.js';
@@ -53,6 +55,9 @@ export function composeStation(deps: StationPartDeps) {
     mediaRoot: media.store.root,
     hlsDir: config.hlsDir,
     hlsPublic: config.hlsPublic,
+    // The lease's word, once the leader below exists (asked only while the station plays); a
+    // station started without a leader (the tests') publishes.
+    mayPublish: (): boolean => leader.status === 'off' || leader.mayPublish(),
     hlsListeners: () => hlsListeners.total(),
     mp3: createMp3Audience(config, log),
     rules,
@@ -78,7 +83,13 @@ export function composeStation(deps: StationPartDeps) {
     },
   });
   const playoutAddress = hostPortText(config.playoutAddress);
-  const leader = new PlayoutLeader({ lease, station, log, address: playoutAddress });
+  const leader: PlayoutLeader = new PlayoutLeader({
+    lease,
+    station,
+    log,
+    address: playoutAddress,
+    fence: new FenceFile(path.join(config.hlsDir, PLAYOUT_FENCE_FILE)),
+  });
   const liveInput = new LiveInput({
     ffmpeg: media.tools.ffmpeg,
     authorize: (username, key) => djs.authorizeSource(username, key),

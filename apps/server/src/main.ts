@@ -4,7 +4,8 @@ import { openDatabase } from './db/database.js';
 import { keepDataPrivate } from './db/private-data.js';
 import { loggerOptions } from './lib/log-output.js';
 import { tidyMemory } from './lib/memory-tidy.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, SchemaTooNewError } from './db/migrate.js';
+import { upgradeBackup } from './db/upgrade-backup.js';
 import { FfmpegMissingError } from './media/ffmpeg-locate.js';
 import { ensureDemoLibrary } from './modules/library/demo-library.js';
 
@@ -41,7 +42,13 @@ async function main(): Promise<void> {
     },
     `ffmpeg ${tools.version}`,
   );
-  const applied = await migrateToLatest(database.db);
+  const backup = upgradeBackup(database, config.dataDir);
+  const applied = await migrateToLatest(database.db, {
+    beforeUpgrade: async (pending, from) => {
+      const copy = await backup(pending);
+      if (copy) app.log.info({ from, pending, copy }, 'database copied before the upgrade');
+    },
+  });
   app.log.info({ database: database.location, applied }, 'database ready');
 
   if (config.admin) {
@@ -70,6 +77,10 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
+  // A promise nobody awaited failed (a dependency that blinked, as a rule): said, not fatal.
+  process.on('unhandledRejection', (err) => {
+    app.log.error({ err }, 'unhandled rejection: the process carries on');
+  });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
@@ -107,13 +118,16 @@ async function main(): Promise<void> {
   tidyMemory();
   if (config.station) {
     // A playout candidate: on air once it holds the lease, at once when no other process does.
-    app.ctx.leader.onLost = () => shutdown('playout lease lost');
     app.ctx.leader.start();
     app.log.info({ id: app.ctx.leader.id }, 'playout candidate: waiting for the lease');
   }
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof SchemaTooNewError) {
+    process.stderr.write(`Queuecast cannot start: ${err.message}\n`);
+    process.exit(1);
+  }
   if (err instanceof FfmpegMissingError) {
     process.stderr.write(`Queuecast cannot start: ${err.message}\n`);
     process.exit(1);

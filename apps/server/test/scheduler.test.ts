@@ -4,6 +4,7 @@ import { seededRandom } from '../src/lib/random.js';
 import { chooseWeighted, Scheduler, weightOf } from '../src/station/playout/scheduler.js';
 import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
+import { until } from './helpers/until.js';
 
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);
@@ -259,5 +260,43 @@ describe('going on air', () => {
       .where('id', '=', queueId)
       .executeTakeFirstOrThrow();
     expect(entry.state).toBe('played');
+  });
+});
+
+describe('with the database unreachable', () => {
+  it('the auto-DJ plays on from the songs it knows, avoiding its last picks', async () => {
+    const songs = [await playable(), await playable(), await playable(), await playable()];
+    let down = false;
+    const gone = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    // The real repository, each call refused while `down` is set.
+    const repo = new Proxy(app.ctx.repos.station, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          down
+            ? Promise.reject(gone())
+            : (value as (...a: unknown[]) => unknown).apply(target, args);
+      },
+    });
+    const riding = new Scheduler(repo, () => 0, seededRandom(3));
+    const first = await riding.next(null);
+    expect(songs).toContain(first?.songId);
+    await until('the reserve filled', () => riding.reserveSize === songs.length);
+
+    down = true;
+    const picks: number[] = [];
+    let current = first;
+    for (let i = 0; i < 3; i++) {
+      current = await riding.next(current);
+      expect(current).toMatchObject({ queueId: null, offset: 0, startedAt: null });
+      picks.push(current!.songId);
+    }
+    // Four songs known: three picks, none the one before it or a repeat of a recent pick.
+    expect(new Set([first!.songId, ...picks]).size).toBe(4);
+
+    // With nothing known, the outage is the caller's.
+    const empty = new Scheduler(repo, () => 0, seededRandom(3));
+    await expect(empty.next(null)).rejects.toThrow('ECONNREFUSED');
   });
 });

@@ -44,10 +44,22 @@ beforeAll(async () => {
 });
 
 describe('health', () => {
-  it('answers 200 when the database answers', async () => {
+  it('/healthz: the process answers (liveness)', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: app.ctx.engine, playout: 'off' });
+  });
+
+  it('/readyz: each check; a playout candidate whose playout has not started is not ready', async () => {
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      ready: false,
+      database: { ok: true, ms: expect.any(Number) },
+      redis: null,
+      playout: { ok: false, state: 'off', error: 'The playout is off.' },
+      hls: null,
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import type { App } from '../src/app.js';
 import { runProcess } from '../src/media/run-process.js';
 import { LocalMp3Audience } from '../src/station/mp3/mp3-audience.js';
+import { ENCODER_PLAYLIST } from '../src/station/playout/encoder.js';
 import { Station } from '../src/station/station.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { bearer, createUser, quickUser } from './helpers/factories.js';
@@ -236,7 +237,7 @@ describe('the station on air', () => {
     expect(list.headers.get('cache-control')).toBe('public, max-age=1');
     expect((await fetch(`${base}/stream/../secret`)).status).toBe(404);
     expect((await fetch(`${base}/stream/live-1.ts`)).status).toBe(404);
-    expect((await fetch(`${base}/stream/.encoder.m3u8`)).status).toBe(404);
+    expect((await fetch(`${base}/stream/${ENCODER_PLAYLIST}`)).status).toBe(404);
     const gone = await fetch(`${base}/stream/live-zz-1.ts`);
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ error: 'That segment has expired.' });

@@ -48,6 +48,27 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** One readiness check: whether it passes, and what it found. */
+const ReadinessCheckSchema = z.object({
+  ok: z.boolean(),
+  /** What failed, in words, when it did. */
+  error: z.string().optional(),
+});
+
+/**
+ * GET /readyz: whether this process is ready for traffic as its role needs (200) or not (503),
+ * with each check's finding. `redis` is null without REDIS_URL, `hls` null off air.
+ */
+export const ReadinessSchema = z.object({
+  ready: z.boolean(),
+  database: ReadinessCheckSchema.extend({ ms: z.number().nullable() }),
+  redis: ReadinessCheckSchema.nullable(),
+  playout: ReadinessCheckSchema.extend({ state: HealthSchema.shape.playout }),
+  /** On the leader: the listeners' HLS playlist, its age in seconds. */
+  hls: ReadinessCheckSchema.extend({ age_s: z.number().nullable() }).nullable(),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
 /**
  * The query of a list read newest first by id: `limit` items, and with `from_id` only those
  * older than it (the next page).

@@ -74,6 +74,7 @@ function queryString(query: Query | undefined): string {
 /** The HTTP API. */
 export const API = {
   health: route('/healthz'),
+  ready: route('/readyz'),
   webManifest: route('/manifest.webmanifest'),
   openapi: route('/api/openapi.json'),
   login: route('/api/auth/login'),

@@ -189,6 +189,10 @@ export class RedisEventBus implements EventBus {
     this.sub.on('message', (channel: string, message: string) => this.receive(channel, message));
   }
 
+  get connected(): boolean {
+    return this.pub.status === 'ready' && this.sub.status === 'ready';
+  }
+
   publish(event: BusEvent): void {
     // Delivered after the publisher's own work, as the memory bus does.
     queueMicrotask(() => this.deliver(event));

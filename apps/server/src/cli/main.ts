@@ -2,7 +2,8 @@ import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { keepDataPrivate } from '../db/private-data.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest, SchemaTooNewError } from '../db/migrate.js';
+import { upgradeBackup } from '../db/upgrade-backup.js';
 import { HttpError } from '../lib/http-error.js';
 import { UsageError } from './args.js';
 import { IMPORT_USAGE, importCommand } from './import.js';
@@ -34,7 +35,10 @@ async function main(): Promise<number> {
     namedStatements: config.databaseNamedStatements,
   });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, {
+      beforeUpgrade: async (pending) =>
+        void (await upgradeBackup(database, config.dataDir)(pending)),
+    });
     const app = await buildApp({ config, database });
     try {
       const message = await run(app, rest);
@@ -61,7 +65,7 @@ main()
     },
     (err: unknown) => {
       const refused = err instanceof HttpError || err instanceof UsageError;
-      const known = refused || err instanceof ConfigError;
+      const known = refused || err instanceof ConfigError || err instanceof SchemaTooNewError;
       process.stderr.write(
         `${known ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
       );

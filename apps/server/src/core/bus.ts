@@ -95,4 +95,6 @@ export interface EventBus {
   publish(event: BusEvent): void;
   subscribe(handler: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
+  /** A bus between processes: whether its connections are up now (a readiness check's). */
+  readonly connected?: boolean;
 }

@@ -21,12 +21,20 @@ function postgresDriver(): typeof pg {
 
 export type Db = Kysely<Database>;
 
+/** How long a PostgreSQL connection may take to open (or to free up in the pool). */
+const CONNECT_TIMEOUT_MS = 1500;
+
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
   /** Human-readable location for logs (never includes a password). */
   location: string;
   close(): Promise<void>;
+  /**
+   * SQLite: a consistent copy of the database at `file` while it is in use (SQLite's online
+   * backup); absent on PostgreSQL.
+   */
+  copyTo?(file: string): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -38,7 +46,14 @@ export interface DatabaseOptions {
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new (postgresDriver().Pool)({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new (postgresDriver().Pool)({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // A database that does not answer fails a call within the 2 s a client will wait for
+      // its 503, rather than holding it; keep-alive finds a cut connection that goes quiet.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // An idle client whose connection the server ends (restart, failover) must not crash us;
     // the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
@@ -72,7 +87,19 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: keepStatements(sqlite) }),
   });
-  return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    location: file,
+    close: () => db.destroy(),
+    copyTo: async (target) => {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      // Written beside its final name and renamed: no half copy ever carries that name.
+      const partial = `${target}.partial`;
+      await sqlite.backup(partial);
+      fs.renameSync(partial, target);
+    },
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

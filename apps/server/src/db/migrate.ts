@@ -1,5 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run before the schema exists */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Migrator,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-catalog-search.js';
 import * as m0003 from './migrations/0003-artist-song-count.js';
@@ -26,6 +32,7 @@ import * as m0023 from './migrations/0023-live-recordings.js';
 import * as m0024 from './migrations/0024-show-schedule.js';
 import * as m0025 from './migrations/0025-show-artwork.js';
 import * as m0026 from './migrations/0026-recording-show.js';
+import * as m0027 from './migrations/0027-lease-term.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,11 +62,57 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-show-schedule': m0024,
   '0025-show-artwork': m0025,
   '0026-recording-show': m0026,
+  '0027-lease-term': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/** The newest schema this code knows. */
+export const LATEST_SCHEMA = Object.keys(MIGRATIONS).at(-1)!;
+
+/** A database migrated by a newer Queuecast than this one: starting on it is refused. */
+export class SchemaTooNewError extends Error {}
+
+/** The migrations applied to `db` so far, oldest first (none on a new database). */
+async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const rows = await db
+    .selectFrom(DEFAULT_MIGRATION_TABLE)
+    .select('name')
+    .orderBy('name')
+    .execute();
+  return rows.map((r: { name: string }) => r.name);
+}
+
+export interface MigrateOptions {
+  /**
+   * Called before the first of `pending` is applied to a database that has a schema already
+   * (an upgrade): SQLite's copy of the database is taken there.
+   */
+  beforeUpgrade?: (pending: string[], from: string) => Promise<void>;
+}
+
+/**
+ * Brings `db` to the newest schema; answers the migrations applied. A database with migrations
+ * this code does not know (made by a newer version: a downgrade) is refused, naming both.
+ */
+export async function migrateToLatest(
+  db: Kysely<any>,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const applied = await appliedMigrations(db);
+  const unknown = applied.filter((name) => !(name in MIGRATIONS));
+  if (unknown.length > 0) {
+    throw new SchemaTooNewError(
+      `The database's schema is ${unknown.at(-1)}, newer than this version of Queuecast ` +
+        `knows (${LATEST_SCHEMA}). Run the newer version, or restore a backup made before it.`,
+    );
+  }
+  const pending = Object.keys(MIGRATIONS).filter((name) => !applied.includes(name));
+  if (pending.length > 0 && applied.length > 0) {
+    await options.beforeUpgrade?.(pending, applied.at(-1)!);
+  }
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });

@@ -225,6 +225,8 @@ export interface PlayoutLeaseTable {
   expires_at: ColumnType<number, number | RawBuilder<number>, number | RawBuilder<number>>;
   /** host:port where the holder takes DJ connections (PLAYOUT_ADDRESS); null: not given. */
   address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Grows by one each time another holder takes the lease (migration 0027). */
+  term: ColumnType<number, number | RawBuilder<number> | undefined, number | RawBuilder<number>>;
 }
 
 /** A live show (migration 0022): open while `ended_at` is null. Fractional epoch seconds. */

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../db/unreachable.js';
 import { HttpError } from '../lib/http-error.js';
+
+/** How long a client waits before trying again while the database is away. */
+const RETRY_AFTER_S = 5;
 
 /** zod's own default messages name no field; ours are whole sentences. */
 const GENERIC = /^(Invalid|Too small|Too big|Unrecognized|Expected)/;
@@ -64,6 +68,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (/^Unexpected token|JSON/.test(error.message) ? 'Malformed JSON in request body.' : '') ||
         error.message;
       return reply.code(status).send({ error: message });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .send({ error: DATABASE_UNREACHABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Internal server error.' });

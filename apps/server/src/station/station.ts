@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { RequestRules } from '../core/song-rules.js';
 import { Encoder } from './playout/encoder.js';
 import { HlsClock } from './hls/hls-clock.js';
+import { WriteJournal } from './playout/write-journal.js';
 import { HlsPublisher } from './hls/hls-publisher.js';
 import { ListenersAnnouncer } from './hls/listeners-announcer.js';
 import { IcecastRelay, type IcecastTarget } from './mp3/icecast-relay.js';
@@ -38,6 +39,8 @@ export interface StationDeps {
   hlsPublic?: boolean;
   /** The MP3's listeners (in this process or in listener processes). */
   mp3: Mp3Audience;
+  /** Whether this process may write the outputs now (the playout lease's word; default yes). */
+  mayPublish?: () => boolean;
   rules: () => Pick<RequestRules, 'lockSeconds'>;
   /** The auto-DJ plays no artist of the last this many songs when the library allows. */
   artistSpacing?: number;
@@ -79,9 +82,10 @@ export class Station {
   private running = false;
   /** The latest track start being recorded: an interruption waits for its queue entry. */
   private lastStart: Promise<void> = Promise.resolve();
+  /** Track starts and ends, written in order (again, once the database is back). */
+  private readonly journal: WriteJournal;
   private hlsClock = new HlsClock();
   private readonly publisher: HlsPublisher;
-  private readonly unsubscribe: () => void;
   private recordingSweep: NodeJS.Timeout | null = null;
   private readonly announcer: ListenersAnnouncer;
   /** The Icecast source client, when the MP3 is relayed by Icecast. */
@@ -93,6 +97,7 @@ export class Station {
 
   constructor(private readonly deps: StationDeps) {
     this.mp3 = deps.mp3;
+    this.journal = new WriteJournal(deps.log);
     this.stream = new Mp3Stream((chunk) => this.mp3.publish(chunk));
     this.icecast = deps.icecast ? new IcecastRelay(deps.icecast, deps.log) : null;
     this.encoder = new Encoder(
@@ -107,6 +112,7 @@ export class Station {
       (p) => this.hlsClock.correct(p),
       deps.log,
       deps.hlsPublic,
+      () => deps.mayPublish?.() ?? true,
     );
     this.scheduler = new Scheduler(
       deps.repo,
@@ -126,7 +132,9 @@ export class Station {
           // The track's first sample is the next byte written, at the playout's offset.
           this.hlsClock.trackStarted(at, this.playout.written);
           this.lastStart = this.started(track, at);
-          return this.lastStart;
+          // The playout prepares what follows once the start is written, or at once while
+          // the database is away (the write then waits for it in the journal).
+          return Promise.race([this.lastStart, this.journal.whenWaiting()]);
         },
         finished: (track, how, reason) => this.finished(track, how, reason),
         interrupted: (track) => this.interrupted(track),
@@ -160,8 +168,9 @@ export class Station {
       () => this.listeners,
       (listeners) => deps.bus.publish({ type: 'listeners.changed', listeners }),
     );
-    this.unsubscribe = deps.bus.subscribe((event) => {
-      if (event.type === 'queue.changed') this.playout.reconsiderNext();
+    // For the process's life: a playout that stood by goes on air again with the same station.
+    deps.bus.subscribe((event) => {
+      if (event.type === 'queue.changed' && this.running) this.playout.reconsiderNext();
       // Asked on another node: cut only the song it saw on air, not whatever follows it.
       if (event.type === 'skip.requested' && this.running) {
         if (this.playout.nowPlaying?.songId === event.song_id) this.playout.skip();
@@ -181,13 +190,14 @@ export class Station {
 
   /** Starts the encoder and the clock, resuming the track that was on air if there was one. */
   async start(): Promise<void> {
-    this.hlsClock = new HlsClock();
-    await this.publisher.prepare();
-    this.publisher.start();
+    // What needs the database first: if it cannot be read, nothing has started.
     // A show is on air only while this playout takes its DJ: one left open by a playout that
     // stopped mid-show is over (the DJ's software, reconnecting, begins a new one here).
     await this.deps.live.records.endLeftOpen(this.deps.clock.now());
     const resume = await this.scheduler.resume();
+    this.hlsClock = new HlsClock();
+    await this.publisher.prepare();
+    this.publisher.start();
     if (this.icecast) {
       const icecast = this.icecast;
       this.stopRelay = this.stream.subscribe((bytes, title) => icecast.write(bytes, title));
@@ -209,7 +219,6 @@ export class Station {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.unsubscribe();
     this.publisher.stop();
     this.announcer.stop();
     if (this.recordingSweep) clearInterval(this.recordingSweep);
@@ -280,7 +289,9 @@ export class Station {
       if (track.startedAt === null) {
         const startedAt = Math.round(at);
         exactStart = Math.round(at * 1000) / 1000;
-        const { queueId, requestedBy, historyId } = await this.deps.repo.start(track, startedAt);
+        const { queueId, requestedBy, historyId } = await this.journal.add('the track start', () =>
+          this.deps.repo.start(track, startedAt),
+        );
         track.queueId = queueId;
         track.requestedBy = requestedBy;
         track.startedAt = startedAt;
@@ -328,10 +339,11 @@ export class Station {
   private async interrupted(track: Track): Promise<void> {
     try {
       await this.lastStart;
-      if (track.queueId !== null) {
+      await this.journal.add('the track cut', async () => {
+        if (track.queueId === null) return;
         if (track.requestedBy !== null) await this.deps.repo.requeue(track.queueId);
         else await this.deps.repo.finish(track.queueId, 'skipped');
-      }
+      });
       this.deps.bus.publish({ type: 'queue.changed' });
     } catch (err) {
       this.deps.log.error({ err, song: track.songId }, 'could not record the track cut');
@@ -344,9 +356,11 @@ export class Station {
         await this.deps.repo.markUnplayable(track.songId);
         this.deps.log.warn({ song: track.songId, reason }, 'song marked unplayable');
       }
-      if (track.queueId !== null) {
+      // After its start's write (the queue entry it ends is known only then).
+      await this.journal.add('the track end', async () => {
+        if (track.queueId === null) return;
         await this.deps.repo.finish(track.queueId, how === 'played' ? 'played' : 'skipped');
-      }
+      });
       this.deps.bus.publish({ type: 'queue.changed' });
     } catch (err) {
       this.deps.log.error({ err, song: track.songId }, 'could not record the track end');

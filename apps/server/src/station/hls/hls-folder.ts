@@ -21,6 +21,12 @@ export class HlsFolder {
     return path.join(this.dir, HLS_PLAYLIST);
   }
 
+  /** How long ago the playlist was last published, in ms; null when there is none. */
+  async playlistAgeMs(now = Date.now()): Promise<number | null> {
+    const stat = await fs.promises.stat(this.playlistPath).catch(() => null);
+    return stat ? Math.max(0, now - stat.mtimeMs) : null;
+  }
+
   /** The current playlist; null when there is none or it has not changed for too long. */
   async playlist(now = Date.now()): Promise<string | null> {
     try {

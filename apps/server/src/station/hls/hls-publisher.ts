@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { ENCODER_PLAYLIST, HLS_SEGMENT_PATTERN } from '../playout/encoder.js';
+import {
+  ENCODER_PLAYLIST,
+  ENCODER_PLAYLIST_PATTERN,
+  HLS_SEGMENT_PATTERN,
+} from '../playout/encoder.js';
 import { HLS_PLAYLIST, HLS_STALE_MS } from './hls-folder.js';
 
 /**
@@ -44,6 +48,8 @@ export class HlsPublisher {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
     /** Whether a web server under another account reads the folder. */
     private readonly open = false,
+    /** Whether this process may publish now (a leader unsure of its lease may not). */
+    private readonly allowed: () => boolean = () => true,
   ) {}
 
   /**
@@ -99,6 +105,7 @@ export class HlsPublisher {
         .readFile(path.join(this.dir, ENCODER_PLAYLIST), 'utf8')
         .catch(() => null);
       if (raw === null || raw === this.seen || !raw.startsWith('#EXTM3U')) return;
+      if (!this.allowed()) return;
       const listed = new Set(raw.split('\n').filter((l) => HLS_SEGMENT_PATTERN.test(l)));
       for (const segment of this.open ? listed : []) {
         if (this.listed.has(segment)) continue;
@@ -126,7 +133,9 @@ export class HlsPublisher {
     if (this.listed.size === 0) return 0;
     let removed = 0;
     for (const name of await fs.promises.readdir(this.dir).catch(() => [])) {
-      if (!HLS_SEGMENT_PATTERN.test(name) || this.listed.has(name)) continue;
+      // Another process's encoder playlist, left by a playout long gone, goes the same way.
+      const stale = ENCODER_PLAYLIST_PATTERN.test(name) && name !== ENCODER_PLAYLIST;
+      if (!stale && (!HLS_SEGMENT_PATTERN.test(name) || this.listed.has(name))) continue;
       const file = path.join(this.dir, name);
       const stat = await fs.promises.stat(file).catch(() => null);
       if (!stat || now - stat.mtimeMs < SEGMENT_GRACE_MS) continue;

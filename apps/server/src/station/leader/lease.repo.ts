@@ -22,10 +22,19 @@ export class LeaseRepo {
    * where the holder takes DJs' source connections (other nodes forward them there).
    */
   async claim(holder: string, ttlMs: number, address: string | null = null): Promise<boolean> {
+    return (await this.claimTerm(holder, ttlMs, address)) !== null;
+  }
+
+  /**
+   * `claim`, answering the lease's term while `holder` holds it (null: another does). The term
+   * grows by one whenever the holder changes, so a leader learns whether anyone held it
+   * between two of its own claims.
+   */
+  async claimTerm(holder: string, ttlMs: number, address: string | null): Promise<number | null> {
     const now = this.now();
     const row = await this.db
       .insertInto('playout_lease')
-      .values({ id: 1, holder, expires_at: sql<number>`${now} + ${ttlMs}`, address })
+      .values({ id: 1, holder, expires_at: sql<number>`${now} + ${ttlMs}`, address, term: 1 })
       .onConflict((oc) =>
         oc
           .column('id')
@@ -33,6 +42,7 @@ export class LeaseRepo {
             holder: (eb) => eb.ref('excluded.holder'),
             expires_at: (eb) => eb.ref('excluded.expires_at'),
             address: (eb) => eb.ref('excluded.address'),
+            term: sql<number>`case when playout_lease.holder = excluded.holder then playout_lease.term else playout_lease.term + 1 end`,
           })
           .where((eb) =>
             eb.or([
@@ -41,9 +51,9 @@ export class LeaseRepo {
             ]),
           ),
       )
-      .returning('holder')
+      .returning(['holder', 'term'])
       .executeTakeFirst();
-    return row?.holder === holder;
+    return row?.holder === holder ? Number(row.term) : null;
   }
 
   /** Gives the lease up at once (a clean shutdown), if `holder` has it. */

@@ -1,11 +1,18 @@
 import { type ChildProcessWithoutNullStreams } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { spawnReadOnDemand } from '../../lib/child-process.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
 
-/** The encoder's own playlist, dates as ffmpeg wrote them; listeners get a corrected copy. */
-export const ENCODER_PLAYLIST = '.encoder.m3u8';
+/**
+ * The encoder's own playlist, dates as ffmpeg wrote them; listeners get a corrected copy. Each
+ * process has its own name for it in the shared folder: a playout that stopped (or froze and
+ * thawed) can never rewrite the playlist another playout publishes from.
+ */
+export const ENCODER_PLAYLIST = `.encoder-${crypto.randomBytes(4).toString('hex')}.m3u8`;
+/** Any process's encoder playlist (old ones are swept). */
+export const ENCODER_PLAYLIST_PATTERN = /^\.encoder-[0-9a-f]+\.m3u8$/;
 /** A segment: the tag of the encoder run that wrote it, then its sequence number. */
 export const HLS_SEGMENT_PATTERN = /^live-[a-z0-9]+-\d+\.ts$/;
 /** Delay before a dead encoder is started again. */

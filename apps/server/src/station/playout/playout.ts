@@ -159,7 +159,8 @@ export class Playout {
     this.current?.decoder.stop();
     this.nextUp?.decoder.stop();
     this.replacing?.decoder.stop();
-    this.replacing = null;
+    // Started again (a playout on air once more), it begins from the queue, not from these.
+    this.current = this.nextUp = this.replacing = null;
   }
 
   /** Cuts the current track; the next one follows at once. Answers what was cut. */

@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../../core/clock.js';
 import { chooseWeighted, type RecentArtists } from '../../core/auto-dj.js';
 import { effectiveLength, isPlayable, lockWindowStart } from '../../core/song-rules.js';
 import type { ThemeFilter } from '../../db/song-theme.js';
+import { isDatabaseUnreachable } from '../../db/unreachable.js';
 import type { AutoDjCandidate, PlayableRow, PlayoutRepo } from './playout.repo.js';
 
 export { chooseWeighted, weightOf } from '../../core/auto-dj.js';
@@ -10,6 +11,11 @@ export { chooseWeighted, weightOf } from '../../core/auto-dj.js';
 const SAMPLE = 64;
 /** Fewer eligible songs than this among the sample: ask the database for a random handful. */
 const ENOUGH = 8;
+/** Songs kept known playable for an outage of the database, and how often they are renewed. */
+const RESERVE_SIZE = 24;
+const RESERVE_REFRESH_S = 600;
+/** Picks the reserve avoids repeating. */
+const RECENT_KEPT = 8;
 /** A track ready to decode. `queueId` is null for an auto-DJ pick until it goes on air. */
 export interface Track {
   queueId: number | null;
@@ -40,6 +46,12 @@ export class Scheduler {
     /** The theme of the themed show on now (the schedule), if any. */
     private readonly theme: () => Promise<ThemeFilter | null> = () => Promise.resolve(null),
   ) {}
+
+  private reserve: PlayableRow[] = [];
+  private reserveAt = -Infinity;
+  private refreshing = false;
+  /** The last songs picked, newest first: the reserve avoids them. */
+  private recent: number[] = [];
 
   /** The entry that was on air when the station stopped, to resume where it was. */
   async resume(now = Date.now() / 1000): Promise<Track | null> {
@@ -75,6 +87,61 @@ export class Scheduler {
    * outside it wait for the show's end (and play should the theme have nothing left).
    */
   async next(current: Track | null): Promise<Track | null> {
+    try {
+      const track = await this.decide(current);
+      if (track) this.played(track.songId);
+      void this.refreshReserve();
+      return track;
+    } catch (err) {
+      // The database is away: the auto-DJ plays on from the songs it already knows.
+      const known = isDatabaseUnreachable(err) ? this.fromReserve(current) : null;
+      if (!known) throw err;
+      this.played(known.songId);
+      return known;
+    }
+  }
+
+  /** Songs known playable, for the auto-DJ to pick from while the database is unreachable. */
+  get reserveSize(): number {
+    return this.reserve.length;
+  }
+
+  private played(songId: number): void {
+    this.recent = [songId, ...this.recent.filter((id) => id !== songId)].slice(0, RECENT_KEPT);
+  }
+
+  /** A reserve song not among the last picks (any other than the one on air, if all are). */
+  private fromReserve(current: Track | null): Track | null {
+    const others = this.reserve.filter((s) => s.id !== current?.songId);
+    const fresh = others.filter((s) => !this.recent.includes(s.id));
+    const pool = fresh.length > 0 ? fresh : others;
+    if (pool.length === 0) return null;
+    return this.track(null, null, pool[Math.floor(this.random() * pool.length)]!);
+  }
+
+  /** Refills the reserve from the database every RESERVE_REFRESH_S (at once when empty). */
+  private async refreshReserve(): Promise<void> {
+    const now = this.clock.now();
+    if (this.refreshing || now - this.reserveAt < RESERVE_REFRESH_S) return;
+    this.refreshing = true;
+    try {
+      const lockedSince = lockWindowStart(now, { lockSeconds: this.lockSeconds() });
+      const picks = await this.repo.eligibleRandom(lockedSince, RESERVE_SIZE, null);
+      const songs: PlayableRow[] = [];
+      for (const pick of picks) {
+        const song = await this.repo.playable(pick.id);
+        if (song?.stored_path) songs.push(song);
+      }
+      if (songs.length > 0) this.reserve = songs;
+      this.reserveAt = now;
+    } catch {
+      // Tried again at the next pick.
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  private async decide(current: Track | null): Promise<Track | null> {
     const theme = await this.theme().catch(() => null);
     if (theme) {
       const themed = await this.fromQueue(current, theme);
