@@ -1,6 +1,14 @@
 import type { Database as BetterSqlite, Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 
+/** What a rollback runs when SQLite has already ended the transaction: nothing. */
+const NO_TRANSACTION = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  all: () => [],
+  iterate: () => [][Symbol.iterator](),
+} as unknown as Statement;
+
 /** Distinct statements kept prepared; the least recently used goes first. */
 export const STATEMENTS_KEPT = 500;
 
@@ -17,6 +25,9 @@ export function keepStatements(sqlite: BetterSqlite, max = STATEMENTS_KEPT): Sql
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      // SQLite rolls a transaction back by itself on some errors (a full disk, an I/O error):
+      // Kysely's own rollback then finds none, and its error would hide the one that counts.
+      if (text === 'rollback' && !sqlite.inTransaction) return NO_TRANSACTION;
       let statement = kept.get(text);
       if (statement) {
         // Most recently used last.

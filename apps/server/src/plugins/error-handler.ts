@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../db/unreachable.js';
+import { DISK_FULL, isDiskFull } from '../lib/disk-space.js';
 import { HttpError } from '../lib/http-error.js';
 
 /** How long a client waits before trying again while the database is away. */
@@ -68,6 +69,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (/^Unexpected token|JSON/.test(error.message) ? 'Malformed JSON in request body.' : '') ||
         error.message;
       return reply.code(status).send({ error: message });
+    }
+    if (isDiskFull(error)) {
+      request.log.warn({ err: error }, 'request failed: the disk is full');
+      return reply.code(507).send({ error: DISK_FULL });
     }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'request failed: the database is unreachable');

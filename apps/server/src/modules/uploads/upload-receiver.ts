@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { diskFull, isDiskFull } from '../../lib/disk-space.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import { UPLOAD_TEXT } from './upload-rules.js';
 
@@ -71,6 +72,7 @@ const discard = () =>
 /** The parser's own errors (a broken form, a limit, the client gone) as answers. */
 function formError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
+  if (isDiskFull(err)) return diskFull();
   const e = err as { code?: string; syscall?: string };
   if (e.syscall) return err; // the disk, not the client
   if (e.code === 'FST_MP_PREMATURE_CLOSE') return badRequest(UPLOAD_TEXT.interrupted);

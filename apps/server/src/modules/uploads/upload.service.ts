@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock.js';
 import { announcesNewSong } from '../../core/review-rules.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { DISK_MARGIN_BYTES, diskFull, freeBytes } from '../../lib/disk-space.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { MediaRefusal, type MediaIntake, type TakenAudio } from '../../media/media-intake.js';
 import type { MediaStore } from '../../media/media-store.js';
@@ -78,7 +79,11 @@ export class UploadService {
       admit: async (fields) => {
         const songId = parseSongId(fields.get('songid'));
         if (!('id' in songId)) return null; // judged once the whole form is in
-        return songRefusal(await this.deps.repo.target(songId.id, actor));
+        const refusal = songRefusal(await this.deps.repo.target(songId.id, actor));
+        if (refusal) return refusal;
+        // No room for the file and what analysing it writes: refused before a byte is kept.
+        const free = await freeBytes(this.tempDir);
+        return free < DISK_MARGIN_BYTES ? diskFull() : null;
       },
     });
     const file = form.file;
