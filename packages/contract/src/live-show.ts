@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema } from './common.js';
+import { bodyIdSchema, MAX_ID } from './common.js';
 import { LIMITS } from './limits.js';
 
 /*
@@ -114,7 +114,7 @@ export const RecordingListQuerySchema = z.object({
     .number({ error: 'show must be a show id.' })
     .int('show must be a show id.')
     .min(1, 'show must be a show id.')
-    .max(2 ** 31, 'show must be a show id.')
+    .max(MAX_ID, 'show must be a show id.')
     .optional(),
 });
 export const RecordingFileQuerySchema = z.object({

@@ -134,7 +134,7 @@ export class Station {
           this.lastStart = this.started(track, at);
           // The playout prepares what follows once the start is written, or at once while
           // the database is away (the write then waits for it in the journal).
-          return Promise.race([this.lastStart, this.journal.whenWaiting()]);
+          return this.journal.settledOrWaiting(this.lastStart);
         },
         finished: (track, how, reason) => this.finished(track, how, reason),
         interrupted: (track) => this.interrupted(track),

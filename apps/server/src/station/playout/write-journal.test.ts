@@ -10,12 +10,12 @@ describe('the write journal', () => {
     const journal = new WriteJournal(quiet, noWait);
     const done: string[] = [];
     let refusals = 3;
-    const waiting = journal.whenWaiting();
     const start = journal.add('start', async () => {
       if (refusals-- > 0) throw gone();
       done.push('start');
       return 7;
     });
+    const waiting = journal.settledOrWaiting(new Promise(() => undefined));
     const end = journal.add('end', async () => {
       done.push('end');
     });
@@ -32,5 +32,7 @@ describe('the write journal', () => {
     const next = journal.add('next', () => Promise.resolve('ok'));
     await expect(wrong).rejects.toThrow('no such column');
     expect(await next).toBe('ok');
+    // Nothing waits: a settled write is enough.
+    await journal.settledOrWaiting(next);
   });
 });

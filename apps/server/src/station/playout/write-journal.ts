@@ -26,17 +26,24 @@ export class WriteJournal {
       new Promise((resolve) => setTimeout(resolve, ms).unref()),
   ) {}
 
-  private onWaiting: (() => void)[] = [];
+  private readonly onWaiting = new Set<() => void>();
 
   /** Writes waiting for the database now. */
   get pending(): number {
     return this.waiting;
   }
 
-  /** Resolves once a write waits for the database (at once if one does). */
-  whenWaiting(): Promise<void> {
+  /** Resolves when `write` settles, or as soon as a write waits for the database. */
+  settledOrWaiting(write: Promise<unknown>): Promise<void> {
     if (this.waiting > 0) return Promise.resolve();
-    return new Promise((resolve) => this.onWaiting.push(resolve));
+    return new Promise((resolve) => {
+      const done = () => {
+        this.onWaiting.delete(done);
+        resolve();
+      };
+      this.onWaiting.add(done);
+      write.then(done, done);
+    });
   }
 
   /** Runs `write` after every write added before it, again while the database is away. */
@@ -67,7 +74,7 @@ export class WriteJournal {
           waited = true;
           this.waiting += 1;
           this.log.warn({ what }, 'the database is unreachable: the write waits for it');
-          for (const resolve of this.onWaiting.splice(0)) resolve();
+          for (const wake of [...this.onWaiting]) wake();
         }
         await this.sleep(wait);
         wait = Math.min(LONGEST_WAIT_MS, wait * 2);
