@@ -16,7 +16,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import type { RequestRules } from './core/song-rules.js';
 import { LockWindow } from './modules/catalog/lock-window.js';
 import { LockWindowRepo } from './modules/catalog/lock-window.repo.js';
-import { pingDatabase, type DatabaseHandle } from './db/database.js';
+import type { DatabaseHandle } from './db/database.js';
 import { LiveHub } from './live/live-hub.js';
 import { PreviewCache } from './media/preview.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -320,14 +320,13 @@ export function compose(deps: ComposeDeps) {
     trustProxy: config.trustProxy,
   });
 
-  // Every process answers /healthz and has the streams (and the playout's shutdown hook);
-  // only an API process has the rest.
+  // Every process has health, readiness, the streams and the playout's hooks; an API one the rest.
   const hls = new HlsFolder(config.hlsDir);
   const coreRoutes: FastifyPluginAsyncZod[] = [
     healthRoutes({
+      db,
       engine,
       playout: () => leader.status,
-      ping: () => pingDatabase(db),
       ...(bus.connected === undefined ? {} : { redis: () => bus.connected === true }),
       candidate: config.station,
       hlsAgeMs: () => hls.playlistAgeMs(),

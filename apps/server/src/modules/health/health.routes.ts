@@ -1,5 +1,6 @@
 import { API, HealthSchema, ReadinessSchema, type Health } from '@queuecast/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase, type Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
 import { readiness, type ReadinessProbes } from './readiness.js';
 
@@ -10,8 +11,12 @@ import { readiness, type ReadinessProbes } from './readiness.js';
  * process's role needs; 503 otherwise, with the same detail.
  */
 export function healthRoutes(
-  deps: { engine: Engine; playout: () => Health['playout'] } & ReadinessProbes,
+  deps: { db: Db; engine: Engine; playout: () => Health['playout'] } & Omit<
+    ReadinessProbes,
+    'ping'
+  >,
 ): FastifyPluginAsyncZod {
+  const probes: ReadinessProbes = { ...deps, ping: () => pingDatabase(deps.db) };
   return async (app) => {
     app.get(
       API.health.pattern,
@@ -22,7 +27,7 @@ export function healthRoutes(
       API.ready.pattern,
       { schema: { tags: ['health'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
       async (_req, reply) => {
-        const found = await readiness(deps);
+        const found = await readiness(probes);
         return reply.code(found.ready ? 200 : 503).send(found);
       },
     );
