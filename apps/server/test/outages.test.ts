@@ -108,6 +108,23 @@ async function outage(cut: TcpCut, node: Node, ms: number): Promise<OutageFindin
   };
   const seen = new Set(await segmentsOf(node));
   cut.cut();
+  try {
+    await probeDuring(node, ms, found, seen);
+  } catch (error) {
+    // What the node said last is what explains a refused probe.
+    throw new Error(
+      `${node.name} stopped answering (exit ${node.child.exitCode}):\n${node.log()}`,
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    cut.restore();
+  }
+  return found;
+}
+
+async function probeDuring(node: Node, ms: number, found: OutageFindings, seen: Set<string>) {
   const until = performance.now() + ms;
   while (performance.now() < until) {
     const started = performance.now();
@@ -123,8 +140,6 @@ async function outage(cut: TcpCut, node: Node, ms: number): Promise<OutageFindin
     }
     await sleep(Math.max(0, 1000 - (performance.now() - started)));
   }
-  cut.restore();
-  return found;
 }
 
 /** The node answers the search again (200) and says it is ready. */

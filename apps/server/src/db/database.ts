@@ -57,6 +57,10 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     // An idle client whose connection the server ends (restart, failover) must not crash us;
     // the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+    // A client that is checked out has no listener of the pool's: a connection reset while it
+    // runs a query would emit an 'error' nobody hears, which ends the process. The query itself
+    // fails (503), and the pool drops the broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool: opts.namedStatements === false ? pool : nameStatements(pool),
