@@ -1,4 +1,4 @@
-// `npm run user:create -- …`, `npm run user:role -- …` and `npm run import -- …`: build when needed, then run the CLI.
+// `npm run user:create`, `user:role`, `import`, `backup` and `restore` (each with `-- …` options): build when needed, then run the CLI.
 import { ensureBuilt } from './ensure-built.mjs';
 
 ensureBuilt();

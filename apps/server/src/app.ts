@@ -10,6 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { compose, type Composition } from './compose.js';
+import { composeBackups } from './compose-backups.js';
+import type { BackupsService } from './modules/backups/backups.service.js';
 import type { Config } from './config.js';
 import type { EventBus } from './core/bus.js';
 import type { Clock } from './core/clock.js';
@@ -41,7 +43,7 @@ export interface AppDeps {
 }
 
 /** The app, with what the composition root built, for the process shell, the CLI and tests. */
-export type App = FastifyInstance & { ctx: Composition };
+export type App = FastifyInstance & { ctx: Composition & { backups: BackupsService } };
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -74,7 +76,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sources,
     firstBytesMs: deps.config.httpHeadersTimeoutSeconds * 1000,
   });
-  const ctx = compose({ ...deps, log: app.log });
+  const composed = compose({ ...deps, log: app.log });
+  const backupsPart = composeBackups({ ...deps, ...composed, log: app.log });
+  const ctx = { ...composed, backups: backupsPart.backups };
+  app.addHook('onClose', () => ctx.backups.stop());
   // DJs' source clients connect to the site's own port (the live mount).
   sources.take = (socket, first) => ctx.liveInput.take(socket, first);
   // The bus built here is closed here (a Redis bus holds two connections); one handed in is
@@ -140,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A playout-only process (ROLES=playout) has no sockets and no site.
   if (config.api) {
     await app.register(liveRoutes(ctx.live.hub));
+    await app.register(backupsPart.routes);
     await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods, {
       meta: ctx.pageMeta,
       stationName: config.stationName,

@@ -74,6 +74,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a cron expression for the backups, how many to keep, and where', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/qc' }).backup).toEqual({
+      schedule: undefined,
+      keep: 7,
+      dir: '/srv/qc/backups',
+    });
+    expect(
+      loadConfig({ BACKUP_SCHEDULE: '0 3 * * *', BACKUP_KEEP: '3', BACKUP_DIR: '/mnt/b' }).backup,
+    ).toEqual({ schedule: '0 3 * * *', keep: 3, dir: '/mnt/b' });
+    for (const bad of ['every night', '61 * * * *', '* * *']) {
+      expect(() => loadConfig({ BACKUP_SCHEDULE: bad })).toThrow(
+        'BACKUP_SCHEDULE: must be a cron expression, such as "0 3 * * *" (every day at 03:00)',
+      );
+    }
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(
+      'BACKUP_KEEP: must be a whole number of backups from 1',
+    );
+  });
+
   it('takes the auto-DJ artist spacing as a whole number of songs from 0 to 50', () => {
     expect(loadConfig({ AUTODJ_ARTIST_SPACING: '0' }).autoDjArtistSpacing).toBe(0);
     expect(loadConfig({ AUTODJ_ARTIST_SPACING: '10' }).autoDjArtistSpacing).toBe(10);

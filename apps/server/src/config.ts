@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { BackupEnv, backupConfig, type BackupConfig } from './config-backup.js';
 import {
   bool,
   byteSize,
@@ -181,9 +182,11 @@ const EnvSchema = z.object({
     .int('must be a whole number of seconds from 5')
     .min(5, 'must be a whole number of seconds from 5')
     .default(60),
+  ...BackupEnv.shape,
 });
 
 export type Config = {
+  backup: BackupConfig;
   port: number;
   host: string;
   dataDir: string;
@@ -378,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveGraceSeconds: e.LIVE_GRACE_S,
     liveStandbyFile: e.LIVE_STANDBY_FILE ? path.resolve(dataDir, e.LIVE_STANDBY_FILE) : undefined,
     recordingsKeepDays: e.RECORDINGS_KEEP_DAYS,
+    backup: backupConfig(e, dataDir),
     livePublicAddress: e.LIVE_PUBLIC_ADDRESS,
     playoutAddress: e.PLAYOUT_ADDRESS ?? {
       host: ['0.0.0.0', '::', ''].includes(e.HOST) ? os.hostname() : e.HOST,

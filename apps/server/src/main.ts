@@ -116,6 +116,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   tidyMemory();
+  app.ctx.backups.start();
   if (config.station) {
     // A playout candidate: on air once it holds the lease, at once when no other process does.
     app.ctx.leader.start();

@@ -122,6 +122,7 @@ const OPERATIONS: Operation[] = [
     API.fileUnassociate.path({ fileid: MISSING }),
   ),
   op('GET', API.reviews.pattern, 'staff'),
+  op('GET', API.staffBackups.pattern, 'staff'),
   op('PUT', API.reviewApprove.pattern, 'staff', () => API.reviewApprove.path({ id: MISSING })),
   op('PUT', API.reviewReject.pattern, 'staff', () => API.reviewReject.path({ id: MISSING })),
   op('DELETE', API.onelinerMessage.pattern, 'staff', () =>

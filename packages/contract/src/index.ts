@@ -16,3 +16,4 @@ export * from './paths.js';
 export * from './art.js';
 export * from './web-app.js';
 export * from './schedule.js';
+export * from './backups.js';

@@ -127,6 +127,7 @@ export const API = {
   mute: route('/api/moderation/users/:id/mute'),
   chatSettings: route('/api/moderation/chat-settings'),
   moderationLog: route('/api/moderation/log'),
+  staffBackups: route('/api/staff/backups'),
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
   adminUserLogout: route('/api/admin/users/:id/logout'),

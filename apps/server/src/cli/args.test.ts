@@ -12,4 +12,13 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--username'])).toThrow(new UsageError('--username needs a value.'));
     expect(() => parseArgs(['--username', '--role', 'admin'])).toThrow(UsageError);
   });
+
+  it('reads a switch alone, and refuses a value given to it', () => {
+    const { flags, positional } = parseArgs(['backup.qcbackup', '--force'], ['force']);
+    expect(Object.fromEntries(flags)).toEqual({ force: 'true' });
+    expect(positional).toEqual(['backup.qcbackup']);
+    expect(() => parseArgs(['--force=no'], ['force'])).toThrow(
+      new UsageError('--force takes no value.'),
+    );
+  });
 });

@@ -6,9 +6,13 @@ import { migrateToLatest, SchemaTooNewError } from '../db/migrate.js';
 import { upgradeBackup } from '../db/upgrade-backup.js';
 import { HttpError } from '../lib/http-error.js';
 import { UsageError } from './args.js';
+import { BACKUP_USAGE, backupCommand, RESTORE_USAGE, restoreCommand } from './backup.js';
 import { IMPORT_USAGE, importCommand } from './import.js';
 import { USER_CREATE_USAGE, userCreate } from './user-create.js';
 import { USER_ROLE_USAGE, userRole } from './user-role.js';
+
+/** Commands that work on the station's data as it is, without building the app or migrating. */
+const DATA_COMMANDS = { backup: backupCommand, restore: restoreCommand } as const;
 
 const COMMANDS = {
   'user-create': userCreate,
@@ -21,14 +25,22 @@ async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const run = COMMANDS[command as keyof typeof COMMANDS] as
     (typeof COMMANDS)[keyof typeof COMMANDS] | undefined;
-  if (!run) {
-    process.stderr.write(
-      `Commands: ${Object.keys(COMMANDS).join(', ')}\n${USER_CREATE_USAGE}\n${USER_ROLE_USAGE}\n${IMPORT_USAGE}\n`,
-    );
+  const data = DATA_COMMANDS[command as keyof typeof DATA_COMMANDS] as
+    (typeof DATA_COMMANDS)[keyof typeof DATA_COMMANDS] | undefined;
+  if (!run && !data) {
+    const names = [...Object.keys(COMMANDS), ...Object.keys(DATA_COMMANDS)];
+    const usages = [USER_CREATE_USAGE, USER_ROLE_USAGE, IMPORT_USAGE, BACKUP_USAGE, RESTORE_USAGE];
+    process.stderr.write(`Commands: ${names.join(', ')}\n${usages.join('\n')}\n`);
     return 2;
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
+  // Owner-only files from here on: a backup holds the station's secret and private messages.
   keepDataPrivate(config.dataDir);
+  if (data) {
+    process.stdout.write(`${await data(config, rest)}\n`);
+    return 0;
+  }
+  if (!run) return 2;
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -33,6 +33,7 @@ import * as m0024 from './migrations/0024-show-schedule.js';
 import * as m0025 from './migrations/0025-show-artwork.js';
 import * as m0026 from './migrations/0026-recording-show.js';
 import * as m0027 from './migrations/0027-lease-term.js';
+import * as m0028 from './migrations/0028-backup-runs.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,9 +64,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-show-artwork': m0025,
   '0026-recording-show': m0026,
   '0027-lease-term': m0027,
+  '0028-backup-runs': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+/** Every schema this code knows, oldest first. */
+export const knownSchemas: readonly string[] = Object.keys(MIGRATIONS);
 
 /** The newest schema this code knows. */
 export const LATEST_SCHEMA = Object.keys(MIGRATIONS).at(-1)!;

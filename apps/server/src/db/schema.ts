@@ -218,6 +218,21 @@ export interface StationNextTable {
   chosen_at: Seconds;
 }
 
+/** A backup made (migration 0028): when, how it was started, and what came of it. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: number;
+  finished_at: number;
+  /** 'schedule' (BACKUP_SCHEDULE) or 'command' (`npm run backup`). */
+  trigger: string;
+  ok: number;
+  file: string;
+  files: number;
+  bytes: number;
+  added_bytes: number;
+  error: string | null;
+}
+
 export interface PlayoutLeaseTable {
   id: number;
   holder: string;
@@ -315,4 +330,5 @@ export interface Database {
   live_line: LiveLineTable;
   scheduled_shows: ScheduledShowsTable;
   artist_letter_stamps: ArtistLetterStampsTable;
+  backup_runs: BackupRunsTable;
 }
