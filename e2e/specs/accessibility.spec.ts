@@ -92,6 +92,7 @@ for (const viewport of [
       for (const route of [
         { path: '/missingsongs', heading: /^Missing Files$/ },
         { path: '/review', heading: /^Review/ },
+        { path: '/dashboard', heading: /^Dashboard$/ },
         { path: '/admin/users', heading: /^Users$/ },
         { path: `/uploadsong/${id}`, heading: /^Upload File$/ },
         { path: `/song/${id}`, heading: new RegExp(SONG) },

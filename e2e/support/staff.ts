@@ -39,3 +39,22 @@ export async function cliCreateUser(
   const token = await apiLogin(request, username, password);
   return { id, username, password, token };
 }
+
+/**
+ * `npm run backup -- --out <out>` on the running station's data, as an operator runs it;
+ * answers what it printed, or its error output when it was refused.
+ */
+export async function cliBackup(out: string): Promise<{ ok: boolean; said: string }> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const cli = path.join(root, 'apps/server/dist/cli/main.js');
+  try {
+    const { stdout } = await run(process.execPath, [cli, 'backup', '--out', out], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: E2E_SECRET, LOG_LEVEL: 'error' },
+    });
+    return { ok: true, said: stdout };
+  } catch (err) {
+    return { ok: false, said: String((err as { stderr?: string }).stderr ?? err) };
+  }
+}

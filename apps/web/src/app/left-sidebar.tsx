@@ -4,6 +4,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { UserLink } from '../components/user-link';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
 import { SCHEDULE_PAGE } from '../features/schedule/schedule-route';
+import { DASHBOARD_PAGE } from '../features/dashboard/dashboard-route';
 import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
 import { Badge } from '../components/ui/badge';
@@ -131,6 +132,9 @@ export function LeftSidebar({
                 </li>
                 <li>
                   <NavLink to={PAGES.review.path()}>Review</NavLink>
+                </li>
+                <li>
+                  <NavLink to={DASHBOARD_PAGE.path()}>Dashboard</NavLink>
                 </li>
               </>
             )}

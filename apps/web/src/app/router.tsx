@@ -1,6 +1,7 @@
 import { PAGES, type Route as PageRoute } from '@queuecast/contract';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { DASHBOARD_PAGE } from '../features/dashboard/dashboard-route';
 import { SCHEDULE_PAGE, SHOW_PAGE } from '../features/schedule/schedule-route';
 import { Shell } from './shell';
 
@@ -29,6 +30,7 @@ const AddSongPage = lazy(() => import('../features/staff/pages/add-song-page'));
 const UploadSongPage = lazy(() => import('../features/staff/pages/upload-song-page'));
 const MissingSongsPage = lazy(() => import('../features/staff/pages/missing-songs-page'));
 const ReviewPage = lazy(() => import('../features/staff/pages/review-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A page's pattern as a child of the shell's '/': React Router wants it relative. */
@@ -60,6 +62,7 @@ export function AppRoutes() {
         <Route path={child(PAGES.uploadSong)} element={<UploadSongPage />} />
         <Route path={child(PAGES.missingSongs)} element={<MissingSongsPage />} />
         <Route path={child(PAGES.review)} element={<ReviewPage />} />
+        <Route path={child(DASHBOARD_PAGE)} element={<DashboardPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
