@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { API } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import { createSong, uniqueName } from './helpers/factories.js';
 import { multipartBody } from './helpers/multipart.js';
 import { withAppOn } from './helpers/seed-app.js';
 import { startServer, stopServer, type ServerProcess } from './helpers/server-process.js';
+import { smallDisk } from './helpers/small-disk.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
@@ -21,21 +20,15 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
  */
 
 const ADMIN = { username: 'diskadmin', password: 'disk-admin-password' };
-const mount = fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-small-disk-'));
-let mounted = false;
-try {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mount], { stdio: 'ignore' });
-  mounted = true;
-} catch {
-  console.warn('full-disk.test.ts mounts a tmpfs, which needs root: skipped');
-}
+const disk = smallDisk(64);
+const { dir: mount, mounted } = disk;
+if (!mounted) console.warn('full-disk.test.ts mounts a tmpfs, which needs root: skipped');
 
 let server: ServerProcess;
 let testDb: TestDatabase;
 let made: TestDatabase | undefined;
 let songIds: number[];
 let tone: Buffer;
-const filler = path.join(mount, 'filler.bin');
 
 beforeAll(async () => {
   if (!mounted) return;
@@ -56,8 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) await stopServer(server);
-  if (mounted) execFileSync('umount', [mount]);
-  fs.rmSync(mount, { recursive: true, force: true });
+  disk.remove();
   await made?.drop();
 });
 
@@ -92,24 +84,7 @@ const signup = () =>
     body: JSON.stringify({ username: uniqueName('disk'), password: 'password1' }),
   });
 
-/** Fills the file system but for `leave` bytes. */
-function fill(leave: number) {
-  const fd = fs.openSync(filler, 'w'); // an earlier filler's room counts as free
-  const { bavail, bsize } = fs.statfsSync(mount);
-  const bytes = Math.max(0, bavail * bsize - leave);
-  try {
-    const chunk = Buffer.alloc(1024 * 1024);
-    for (let written = 0; written < bytes; written += chunk.length) {
-      try {
-        fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
-      } catch {
-        break; // full
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+const fill = (leave: number) => disk.fill(leave);
 
 describe.skipIf(!mounted)('a full disk', () => {
   it('refuses uploads with 507, fails no database write with a 500, and recovers', async () => {
@@ -147,7 +122,7 @@ describe.skipIf(!mounted)('a full disk', () => {
     expect(server.child.exitCode).toBeNull();
 
     // Space again: everything works, nothing to restart.
-    fs.rmSync(filler);
+    disk.empty();
     expect((await signup()).status).toBe(200);
     const stored = await upload(auth, songIds[1]!);
     expect(stored.status).toBe(200);

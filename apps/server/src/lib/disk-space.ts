@@ -24,3 +24,8 @@ export async function freeBytes(dir: string): Promise<number> {
     return Infinity;
   }
 }
+
+/** Whether the file system of `dir` has less than `want` bytes free (the margin by default). */
+export async function spaceShort(dir: string, want = DISK_MARGIN_BYTES): Promise<boolean> {
+  return (await freeBytes(dir)) < want;
+}

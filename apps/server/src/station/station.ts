@@ -21,12 +21,16 @@ import { LiveShows, type ShowRecords, type ShowRecording } from './live-show.js'
 import { Mp3Recorder } from './mp3/mp3-recorder.js';
 import type { ThemeFilter } from '../db/song-theme.js';
 import { loadStandby } from './live-input/standby-sound.js';
+import { DISK_MARGIN_BYTES, spaceShort } from '../lib/disk-space.js';
 
 /** How long the MP3 goes out as it is made around a switch to or from a live show. */
 const SWITCH_PROMPT_MS = 3000;
 
 /** How often recordings past their days are looked for. */
 const RECORDING_SWEEP_MS = 60 * 60 * 1000;
+/** Room for new files is looked for this often, and made up to four times their margin. */
+const SPACE_WATCH_MS = 10_000;
+const RECLAIM_BYTES = 4 * DISK_MARGIN_BYTES;
 
 export interface StationDeps {
   ffmpeg: string;
@@ -87,6 +91,7 @@ export class Station {
   private hlsClock = new HlsClock();
   private readonly publisher: HlsPublisher;
   private recordingSweep: NodeJS.Timeout | null = null;
+  private spaceWatch: NodeJS.Timeout | null = null;
   private readonly announcer: ListenersAnnouncer;
   /** The Icecast source client, when the MP3 is relayed by Icecast. */
   readonly icecast: IcecastRelay | null;
@@ -212,6 +217,8 @@ export class Station {
       void this.sweepRecordings();
       this.recordingSweep = setInterval(() => void this.sweepRecordings(), RECORDING_SWEEP_MS);
       this.recordingSweep.unref();
+      this.spaceWatch = setInterval(() => void this.reclaimSpace(), SPACE_WATCH_MS);
+      this.spaceWatch.unref();
     }
     if (resume) this.deps.log.info({ song: resume.songId, offset: resume.offset }, 'resumed');
   }
@@ -222,7 +229,8 @@ export class Station {
     this.publisher.stop();
     this.announcer.stop();
     if (this.recordingSweep) clearInterval(this.recordingSweep);
-    this.recordingSweep = null;
+    if (this.spaceWatch) clearInterval(this.spaceWatch);
+    this.recordingSweep = this.spaceWatch = null;
     this.shows.stop();
     this.playout.stop();
     this.stopRelay?.();
@@ -256,22 +264,42 @@ export class Station {
 
   /** Deletes recordings older than RECORDINGS_KEEP_DAYS, files first. */
   async sweepRecordings(): Promise<number> {
-    const settings = this.deps.live.recordings;
-    if (!settings) return 0;
+    const keepDays = this.deps.live.recordings?.keepDays;
+    if (keepDays === undefined) return 0;
+    const deleted = await this.deleteRecordings(this.deps.clock.now() - keepDays * 86_400);
+    if (deleted > 0) this.deps.log.info({ deleted }, 'old show recordings deleted');
+    return deleted;
+  }
+
+  /**
+   * When the recordings' disk (DATA_DIR's, as a rule) is nearly full, the oldest recordings go
+   * until it has some room again: before uploads are refused for want of it, and before the
+   * database finds none.
+   */
+  async reclaimSpace(): Promise<number> {
+    const dir = this.deps.live.recordings?.dir;
+    if (!dir || !(await spaceShort(dir))) return 0;
+    const more = () => spaceShort(dir, RECLAIM_BYTES);
+    const deleted = await this.deleteRecordings(this.deps.clock.now(), more);
+    if (deleted > 0) this.deps.log.warn({ deleted }, 'disk nearly full: old recordings deleted');
+    return deleted;
+  }
+
+  /** Deletes the recordings of shows begun before `before`, oldest first, while `more()`. */
+  private async deleteRecordings(before: number, more = () => Promise.resolve(true)) {
+    const dir = this.deps.live.recordings!.dir;
+    let deleted = 0;
     try {
-      const before = this.deps.clock.now() - settings.keepDays * 86_400;
-      const old = await this.deps.live.records.recordingsBefore(before);
-      for (const { id, name } of old) {
-        await fs.promises.rm(path.join(settings.dir, path.basename(name)), { force: true });
+      for (const { id, name } of await this.deps.live.records.recordingsBefore(before)) {
+        if (!(await more())) break;
+        await fs.promises.rm(path.join(dir, path.basename(name)), { force: true });
         await this.deps.live.records.clearRecording(id);
+        deleted += 1;
       }
-      if (old.length > 0)
-        this.deps.log.info({ deleted: old.length }, 'old show recordings deleted');
-      return old.length;
     } catch (err) {
-      this.deps.log.error({ err }, 'could not delete old show recordings');
-      return 0;
+      this.deps.log.error({ err }, 'could not delete show recordings');
     }
+    return deleted;
   }
 
   /** Marks the MP3 where the track's first sample, the next PCM written, will be heard. */

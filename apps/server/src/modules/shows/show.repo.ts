@@ -155,13 +155,14 @@ export class ShowRepo {
     return row?.recording ?? null;
   }
 
-  /** Recordings of shows that started before `before`: to delete. */
+  /** Recordings of shows that started before `before`, oldest first: to delete. */
   async recordingsBefore(before: number): Promise<{ id: number; name: string }[]> {
     const rows = await this.db
       .selectFrom('live_sessions')
       .select(['id', 'recording'])
       .where('recording', 'is not', null)
       .where('started_at', '<', before)
+      .orderBy('started_at')
       .execute();
     return rows.map((r) => ({ id: r.id, name: r.recording! }));
   }

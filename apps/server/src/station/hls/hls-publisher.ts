@@ -6,6 +6,7 @@ import {
   ENCODER_PLAYLIST_PATTERN,
   HLS_SEGMENT_PATTERN,
 } from '../playout/encoder.js';
+import { spaceShort } from '../../lib/disk-space.js';
 import { HLS_PLAYLIST, HLS_STALE_MS } from './hls-folder.js';
 
 /**
@@ -128,9 +129,14 @@ export class HlsPublisher {
     }
   }
 
-  /** Deletes segments no playlist lists that are older than any player could want. */
+  /**
+   * Deletes segments no playlist lists that are older than any player could want; at once,
+   * without waiting for players, when the folder's disk is nearly full (the encoder's next
+   * segments need the room more).
+   */
   async sweepSegments(now = Date.now()): Promise<number> {
     if (this.listed.size === 0) return 0;
+    const grace = (await spaceShort(this.dir)) ? 0 : SEGMENT_GRACE_MS;
     let removed = 0;
     for (const name of await fs.promises.readdir(this.dir).catch(() => [])) {
       // Another process's encoder playlist, left by a playout long gone, goes the same way.
@@ -138,7 +144,7 @@ export class HlsPublisher {
       if (!stale && (!HLS_SEGMENT_PATTERN.test(name) || this.listed.has(name))) continue;
       const file = path.join(this.dir, name);
       const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat || now - stat.mtimeMs < SEGMENT_GRACE_MS) continue;
+      if (!stat || now - stat.mtimeMs < grace) continue;
       await fs.promises.rm(file, { force: true });
       removed += 1;
     }
