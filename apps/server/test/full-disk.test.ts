@@ -9,12 +9,13 @@ import { createSong, uniqueName } from './helpers/factories.js';
 import { multipartBody } from './helpers/multipart.js';
 import { withAppOn } from './helpers/seed-app.js';
 import { startServer, stopServer, type ServerProcess } from './helpers/server-process.js';
+import { runCli } from './helpers/cli-process.js';
 import { smallDisk } from './helpers/small-disk.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
  * The station's DATA_DIR on a small file system of its own (a 64 MiB tmpfs) that fills up: an
- * upload is refused with 507 and the words for it, before its bytes are kept; a database write
+ * upload (or an import) is refused with 507 and the words for it, before its bytes are kept; a database write
  * (SQLite's database lives there) succeeds or answers 503, never a 500; the process carries on, and once space is freed
  * everything works again. Mounting needs root: without it the test is skipped.
  */
@@ -96,6 +97,16 @@ describe.skipIf(!mounted)('a full disk', () => {
     expect(
       fs.readdirSync(path.join(mount, 'upload-tmp')).filter((n) => n.endsWith('.part')),
     ).toEqual([]);
+    // An import the same: refused, with the same words, nothing added.
+    const folder = path.join(made!.dataDir, 'to-import');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'tone.flac'), tone);
+    const imported = await runCli(['import', folder], {
+      DATA_DIR: mount,
+      DATABASE_URL: testDb.databaseUrl ?? '',
+    });
+    expect(imported.code).toBe(2);
+    expect(imported.stderr.trim()).toBe(DISK_FULL);
 
     // No room at all: writes to the database go on while it has room of its own (SQLite
     // reuses its write-ahead log's pages), and fail cleanly when it has none; never a 500.

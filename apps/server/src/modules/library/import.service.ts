@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { diskFull, spaceShort } from '../../lib/disk-space.js';
 import { stripHiddenFormatting } from '../../lib/text.js';
 import type { MediaIntake } from '../../media/media-intake.js';
 import { hashFile, type MediaStore } from '../../media/media-store.js';
@@ -78,9 +79,17 @@ export class ImportService {
     const seen = new Set<string>();
     let next = 0;
     let done = 0;
+    // A disk with no room for another file stops the import (what was added stays) with the
+    // same 507 an upload gets.
+    const room = async () => {
+      fs.mkdirSync(this.store.root, { recursive: true });
+      if (await spaceShort(this.store.root)) throw diskFull();
+    };
+    await room();
     const worker = async () => {
       while (next < files.length) {
         const index = next++;
+        await room();
         const outcome = await this.importFile(files[index]!, options.platform, seen);
         outcomes[index] = outcome;
         options.onProgress?.(++done, files.length, outcome);
