@@ -4,8 +4,7 @@ import { systemClock } from '../core/clock.js';
 import { openDatabase } from '../db/database.js';
 import { knownSchemas } from '../db/migrate.js';
 import { HttpError } from '../lib/http-error.js';
-import { BackupsRepo } from '../modules/backups/backups.repo.js';
-import { BackupsService } from '../modules/backups/backups.service.js';
+import { createBackupsService } from '../compose-backups.js';
 import { BACKUP_SUFFIX } from '../modules/backups/manifest.js';
 import { restoreBackup } from '../modules/backups/restore-backup.js';
 import { parseArgs } from './args.js';
@@ -32,19 +31,12 @@ export async function backupCommand(config: Config, argv: string[]): Promise<str
     namedStatements: false,
   });
   try {
-    const service = new BackupsService({
-      repo: new BackupsRepo(database.db),
-      source: {
-        database,
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        skip: [config.hlsDir, config.backup.dir],
-      },
-      schedule: undefined,
-      keep: config.backup.keep,
-      dir: config.backup.dir,
+    const service = createBackupsService({
+      config,
+      database,
       clock: systemClock,
-      log: { info: () => undefined, error: (obj, msg) => process.stderr.write(`${msg}\n`) },
+      log: { info: () => undefined, error: (_obj, msg) => process.stderr.write(`${msg}\n`) },
+      scheduled: false,
     });
     const result = (await service.run('command', out))!;
     return (

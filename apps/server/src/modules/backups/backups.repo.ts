@@ -1,17 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { BackupRunsTable } from '../../db/schema.js';
 
-export interface BackupRunRow {
-  id: number;
-  started_at: number;
-  finished_at: number;
-  trigger: string;
-  ok: number;
-  file: string;
-  files: number;
-  bytes: number;
-  added_bytes: number;
-  error: string | null;
-}
+export type BackupRunRow = Selectable<BackupRunsTable>;
 
 export type NewBackupRun = Omit<BackupRunRow, 'id'>;
 
