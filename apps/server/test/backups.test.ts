@@ -160,6 +160,7 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
     const made = await runCli(['backup', '--out', file], envOf(source, { BACKUP_DIR: backups }));
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/^Backup written to .*first\.qcbackup: the database and \d+ files/);
+    console.log(`first backup (${TEST_ENGINE}): ${made.stdout.trim()}`);
     const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { files: { path: string }[] };
     const kept = manifest.files.map((f) => f.path.split('/')[0]);
     expect(kept).toContain('media');
@@ -235,6 +236,7 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
       envOf(source),
     );
     expect(second.code, second.stderr).toBe(0);
+    console.log(`second backup (${TEST_ENGINE}): ${second.stdout.trim()}`);
     // The database's new snapshot and the new file; every other file was there already.
     expect(objectCount(backups)).toBe(objects + 2);
     const added = Number(/\(([\d.]+) MiB new/.exec(second.stdout)?.[1]);

@@ -32,7 +32,8 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
  * does: real server processes reach PostgreSQL through a TCP relay the test cuts (every
  * connection reset, new ones refused). Audio never stops (the HLS playlist keeps gaining
  * segments, an MP3 listener keeps receiving), calls that need the database answer 503 within
- * 2 s, no process exits, and everything resumes by itself, a play made during the outage
+ * 2 s, a page opened meanwhile is shown the station as last known, no process exits, and
+ * everything resumes by itself, a play made during the outage
  * written afterwards. With two playout candidates the leader rides the outage out while the
  * other stands by; frozen (SIGSTOP) past its lease and thawed, it publishes nothing more and
  * stands by in the same process. Redis away for 30 s: both nodes serve and play on, say they
@@ -56,6 +57,24 @@ async function segmentsOf(node: Node): Promise<string[]> {
   const res = await fetch(`${base(node)}/stream/live.m3u8`);
   if (!res.ok) return [];
   return (await res.text()).split('\n').filter((l) => l.endsWith('.ts'));
+}
+
+/** The title a new page's live socket is first told is playing; undefined: no update came. */
+function liveNowPlaying(node: Node): Promise<string | null | undefined> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`);
+    const done = (title: string | null | undefined) => {
+      clearTimeout(timer);
+      ws.terminate();
+      resolve(title);
+    };
+    const timer = setTimeout(() => done(undefined), 3000);
+    ws.on('message', (data: Buffer) => {
+      const update = playbackUpdateOf(data);
+      if (update) done(update.now_playing?.title ?? null);
+    });
+    ws.on('error', () => done(undefined));
+  });
 }
 
 /** An MP3 listener: the times its bytes arrived, to find a gap. */
@@ -85,6 +104,8 @@ function mp3Listener(node: Node) {
 interface OutageFindings {
   /** Segments the playlist gained during the outage. */
   gained: number;
+  /** What a page opened during the outage is told is playing (its live socket's first update). */
+  nowPlaying: string | null | undefined;
   /** The slowest answer of a call that needs the database, ms. */
   slowest: number;
   statuses: Set<number>;
@@ -100,6 +121,7 @@ interface OutageFindings {
 async function outage(cut: TcpCut, node: Node, ms: number): Promise<OutageFindings> {
   const found: OutageFindings = {
     gained: 0,
+    nowPlaying: undefined,
     slowest: 0,
     statuses: new Set(),
     errors: new Set(),
@@ -138,6 +160,7 @@ async function probeDuring(node: Node, ms: number, found: OutageFindings, seen: 
       if (!seen.has(segment)) found.gained += 1;
       seen.add(segment);
     }
+    found.nowPlaying ??= await liveNowPlaying(node);
     await sleep(Math.max(0, 1000 - (performance.now() - started)));
   }
 }
@@ -155,6 +178,8 @@ async function recovered(node: Node): Promise<number> {
 }
 
 function expectRodeOut(found: OutageFindings, ms: number) {
+  // A page opened meanwhile still shows the station, as last known.
+  expect(found.nowPlaying).toMatch(/^Outage Tone [A-D]$/);
   // A 2 s segment each 2 s: at least half of them seen, however the probes fell.
   expect(found.gained).toBeGreaterThanOrEqual(Math.floor(ms / 4000));
   expect([...found.statuses]).toEqual([503]);
@@ -220,6 +245,12 @@ describe.skipIf(skip)('a database outage', () => {
     try {
       await waitFor('MP3 bytes', () => Promise.resolve(listener.bytes > 0), 10_000);
       expect((await fetch(`${base(node)}/readyz`)).status).toBe(200);
+      // A visitor came before: the node has built a live update to remember.
+      await waitFor(
+        'a page showing Tone A',
+        async () => (await liveNowPlaying(node)) === 'Outage Tone A',
+        10_000,
+      );
 
       const first = performance.now();
       expectRodeOut(await outage(cut, node, 20_000), 20_000);
@@ -275,6 +306,11 @@ describe.skipIf(skip)('a database outage', () => {
     const b = await startNode(db, 'B');
     await sleep(1500);
     expect(await playoutOf(b)).toBe('standby');
+    await waitFor(
+      'a page showing Tone C',
+      async () => (await liveNowPlaying(a)) === 'Outage Tone C',
+      10_000,
+    );
 
     // Both lose the database: A plays on, B stands by, nobody exits.
     expectRodeOut(await outage(cut, a, 20_000), 20_000);

@@ -40,6 +40,8 @@ export interface LiveHubDeps extends LiveLookups {
 export class LiveHub {
   /** The update as UTF-8 JSON, numbered in the order built. */
   private current: Promise<LiveUpdate> | null = null;
+  /** The last update built: what a socket opened while the database is away gets. */
+  private lastGood: LiveUpdate | null = null;
   private version = 0;
   private rebuilding = false;
   private rebuildAgain = false;
@@ -101,6 +103,12 @@ export class LiveHub {
       },
       (err: unknown) => {
         this.current = null;
+        // The station as last known (its database away, as a rule): better than no page.
+        if (this.lastGood && !socket.destroyed) {
+          this.log.warn({ err }, 'live update from memory: it could not be built');
+          this.fanout.accept({ id, req: request, socket, head }, this.lastGood);
+          return;
+        }
         this.release(id);
         this.log.error({ err }, 'could not build the live update');
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
@@ -160,10 +168,12 @@ export class LiveHub {
   }
 
   private snapshot(): Promise<LiveUpdate> {
-    this.current ??= this.deps.playback.build(this.listeners).then((update) => ({
-      version: ++this.version,
-      bytes: Buffer.from(JSON.stringify(update)),
-    }));
+    this.current ??= this.deps.playback
+      .build(this.listeners)
+      .then(
+        (update) =>
+          (this.lastGood = { version: ++this.version, bytes: Buffer.from(JSON.stringify(update)) }),
+      );
     return this.current;
   }
 
