@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { hashFile } from '../src/modules/backups/object-store.js';
@@ -12,6 +11,7 @@ import { firstMp3Bytes, playoutOf, waitFor } from './helpers/playout-probes.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
 import { startServer, stopServer, type ServerProcess } from './helpers/server-process.js';
+import { tableRows } from './helpers/table-rows.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
@@ -41,19 +41,11 @@ async function newTarget(): Promise<TestDatabase> {
   return db;
 }
 
-/** Every row of every table, each table's rows in one order, as plain values. */
+/** Every row of every table of `db`'s database. */
 async function tablesOf(db: TestDatabase): Promise<Record<string, string[]>> {
   const handle = openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
   try {
-    const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
-    const found: Record<string, string[]> = {};
-    for (const table of tables) {
-      const rows = await sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(table.name)}`.execute(handle.db);
-      found[table.name] = rows.rows.map((r) => JSON.stringify(r)).sort();
-    }
-    return found;
+    return await tableRows(handle.db);
   } finally {
     await handle.close();
   }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -9,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { LATEST_SCHEMA, migrateToLatest } from '../src/db/migrate.js';
 import { UPGRADE_BACKUPS, upgradeBackup } from '../src/db/upgrade-backup.js';
 import { FIXTURE_PASSWORD, FIXTURE_SCHEMA, fixtureFile } from './fixtures/make-schema-fixture.js';
+import { tableRows } from './helpers/table-rows.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-db.js';
 
 /*
@@ -20,16 +20,6 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/te
 
 let db: TestDatabase;
 let handle: DatabaseHandle;
-
-async function rowsOf(database: DatabaseHandle): Promise<Record<string, string[]>> {
-  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
-  const found: Record<string, string[]> = {};
-  for (const table of tables) {
-    const { rows } = await sql<object>`select * from ${sql.table(table.name)}`.execute(database.db);
-    found[table.name] = rows.map((r) => JSON.stringify(r)).sort();
-  }
-  return found;
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -55,7 +45,7 @@ afterAll(async () => {
 
 describe(`an upgrade from the previous schema (${TEST_ENGINE})`, () => {
   it('keeps every row of every table, and the users log in', async () => {
-    const before = await rowsOf(handle);
+    const before = await tableRows(handle.db);
     expect(before.kysely_migration!.at(-1)).toContain(FIXTURE_SCHEMA);
     for (const table of [
       'users',
@@ -82,7 +72,7 @@ describe(`an upgrade from the previous schema (${TEST_ENGINE})`, () => {
       expect(copies).toEqual([expect.stringMatching(new RegExp(`^before-${applied[0]}-.*\\.db$`))]);
     }
 
-    const after = await rowsOf(handle);
+    const after = await tableRows(handle.db);
     for (const [table, rows] of Object.entries(before)) {
       if (table === 'kysely_migration') continue;
       expect(after[table], table).toEqual(rows);

@@ -79,7 +79,7 @@ export const LATEST_SCHEMA = Object.keys(MIGRATIONS).at(-1)!;
 export class SchemaTooNewError extends Error {}
 
 /** The migrations applied to `db` so far, oldest first (none on a new database). */
-async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((t) => t.name === DEFAULT_MIGRATION_TABLE)) return [];
   const rows = await db

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import { appliedMigrations } from '../../db/migrate.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /*
@@ -51,12 +51,7 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
 
 /** The newest migration applied to `db`; null when it has no schema yet. */
 export async function schemaOf(db: Db): Promise<string | null> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  if (!tables.some((t) => t.name === 'kysely_migration')) return null;
-  const row = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(
-    db,
-  );
-  return row.rows[0]?.name ?? null;
+  return (await appliedMigrations(db)).at(-1) ?? null;
 }
 
 /** Whether `db` has any table of its own (a station's, or anything else). */
