@@ -96,7 +96,7 @@ function RunRow({ run }: { run: BackupRun }) {
           <span className={styles.failed}>Failed: {run.error ?? 'no reason given'}</span>
         )}
       </td>
-      <td>{backupSize(run)}</td>
+      <td className={styles.size}>{backupSize(run)}</td>
       <td>{run.ok ? run.files : '—'}</td>
       <td className={styles.name}>{run.name}</td>
     </tr>
