@@ -37,3 +37,26 @@ export async function apiRequestSong(request: APIRequestContext, user: ApiUser, 
   });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Requests one free tone and returns it. On the station whose tones play, the one just read as
+ * free can go on air (or become locked) before the request reaches the server: a 409 then
+ * means "take another", so the list is read again and the next free tone is tried.
+ */
+export async function requestFreeTone(
+  request: APIRequestContext,
+  user: ApiUser,
+  attempts = 5,
+): Promise<Tone> {
+  const refused: string[] = [];
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const [tone] = await freeTones(request, 1);
+    const res = await request.post(`/api/song/${tone!.id}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    if (res.status() === 200) return tone!;
+    expect(res.status(), await res.text()).toBe(409);
+    refused.push(`${tone!.title}: ${((await res.json()) as { error?: string }).error ?? ''}`);
+  }
+  throw new Error(`no free tone could be requested: ${refused.join('; ')}`);
+}

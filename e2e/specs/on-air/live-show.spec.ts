@@ -3,7 +3,7 @@ import { E2E_ADMIN, E2E_ON_AIR_PORT } from '../../playwright.config';
 import { apiLogin, apiSignup, openAs } from '../../support/api';
 import { expectNoAxeViolations } from '../../support/axe';
 import { sendTitle, setDj, startSource, streamKey } from '../../support/live';
-import { apiRequestSong, freeTones } from '../../support/tones';
+import { requestFreeTone } from '../../support/tones';
 
 // On the second station (see playwright.config.ts), whose queue the show may interrupt: a DJ
 // goes on air from ffmpeg, listeners see the show and send the DJ a dedication, the DJ's
@@ -94,11 +94,10 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
     await expectNoAxeViolations(djPage, 'the DJ’s queue page with the request line');
 
     // A request made during the show reaches the line too, and waits in the queue.
-    const [tone] = await freeTones(request, 1);
-    await apiRequestSong(request, listener, tone!);
-    const requested = line(djPage).getByRole('listitem').filter({ hasText: tone!.title });
+    const tone = await requestFreeTone(request, listener);
+    const requested = line(djPage).getByRole('listitem').filter({ hasText: tone.title });
     await expect(requested).toContainText(`Request from ${listener.username}`);
-    await expect(table(page).getByRole('link', { name: tone!.title }).first()).toBeVisible();
+    await expect(table(page).getByRole('link', { name: tone.title }).first()).toBeVisible();
 
     // The DJ's software drops: the station stands by for the DJ.
     source.stop();
@@ -120,7 +119,7 @@ test('a live show: now playing, the request line, stand-by and the end of the sh
     // The queue plays on, first the request made during the show; the show is in the history
     // with its DJ and titles.
     await expect(now.getByTestId('live-show')).toHaveCount(0);
-    await expect(now.getByTestId('now-playing-title')).toHaveText(tone!.title, {
+    await expect(now.getByTestId('now-playing-title')).toHaveText(tone.title, {
       timeout: 15_000,
     });
     await expect(page.getByTestId('live-note')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { apiLogin, apiSignup, openAs } from '../../support/api';
-import { apiRequestSong, freeTones } from '../../support/tones';
+import { requestFreeTone } from '../../support/tones';
 
 // On the second station (empty queue at start, see playwright.config.ts): a request is made,
 // a moderator skips until it is on air, and only its requester's pages hear about it.
@@ -22,7 +22,6 @@ test('the requester’s pages say their request is on air; other listeners’ do
   test.setTimeout(60_000);
   const admin = await apiLogin(request, E2E_ADMIN.username, E2E_ADMIN.password);
   const [requester, listener] = [await apiSignup(request), await apiSignup(request)];
-  const [tone] = await freeTones(request, 1);
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
@@ -30,14 +29,14 @@ test('the requester’s pages say their request is on air; other listeners’ do
   await openAs(page, requester.token, '/');
   for (const p of [page, other]) await expect(nowRow(p)).toBeVisible();
 
-  await apiRequestSong(request, requester, tone!);
+  const tone = await requestFreeTone(request, requester);
   await expect(page.getByText(`${requester.username} (you)`).first()).toBeVisible();
   // Cut whatever plays until the request is on air (the next track after a skip is it).
   await expect
     .poll(
       async () => {
         const onAir = (await nowRow(page).textContent()) ?? '';
-        if (onAir.includes(tone!.title)) return true;
+        if (onAir.includes(tone.title)) return true;
         const skip = await request.post('/api/station/skip', {
           headers: { authorization: `Bearer ${admin}` },
         });
@@ -48,9 +47,9 @@ test('the requester’s pages say their request is on air; other listeners’ do
     )
     .toBe(true);
 
-  const text = `Your request "Oscillator Ensemble - ${tone!.title}" is on air`;
+  const text = `Your request "Oscillator Ensemble - ${tone.title}" is on air`;
   await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible();
-  await expect(nowRow(other)).toContainText(tone!.title);
+  await expect(nowRow(other)).toContainText(tone.title);
   await expect(toasts(other).filter({ hasText: 'is on air' })).toHaveCount(0);
   await otherContext.close();
 });
