@@ -30,6 +30,7 @@ import { registerRateLimits } from './plugins/rate-limits.js';
 import { limitTable } from './core/rate-limits.js';
 import { stationKeyPrefix } from './bus/create-bus.js';
 import { registerWebSite } from './plugins/web-site.js';
+import { statusRoutes } from './compose-status.js';
 
 export interface AppDeps {
   config: Config;
@@ -146,10 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.api) {
     await app.register(liveRoutes(ctx.live.hub));
     await app.register(backupsPart.routes);
+    const publicUrl = /^https?:\/\//.test(config.stationUrl)
+      ? new URL(config.stationUrl).origin
+      : null;
+    await app.register(statusRoutes(ctx, publicUrl));
     await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods, {
       meta: ctx.pageMeta,
       stationName: config.stationName,
-      publicUrl: /^https?:\/\//.test(config.stationUrl) ? new URL(config.stationUrl).origin : null,
+      publicUrl,
     });
   }
   return Object.assign(app, { ctx });

@@ -67,6 +67,7 @@ export function composeStation(deps: StationPartDeps) {
       ? icecastTarget(config.icecastSourceUrl, {
           name: config.stationName,
           genre: config.stationGenre,
+          description: config.stationDescription,
           url: config.stationUrl,
         })
       : undefined,

@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   TOKEN_TTL: duration.default(7 * 86400),
   STATION_NAME: z.string().min(1).max(100).default('Queuecast'),
   STATION_GENRE: z.string().min(1).max(100).default('Various'),
+  STATION_DESCRIPTION: z
+    .string()
+    .min(1)
+    .max(300)
+    .default('Live radio with a shared song-request queue.'),
   STATION_URL: z.string().max(300).default(''),
   DEFAULT_DJ_LABEL: z.string().min(1).max(100).default('Auto-DJ'),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
@@ -202,6 +207,8 @@ export type Config = {
   stationName: string;
   /** Sent to MP3 listeners as icy-genre and icy-url. */
   stationGenre: string;
+  /** Told to Icecast and to the station's status interfaces. */
+  stationDescription: string;
   stationUrl: string;
   defaultDjLabel: string;
   signupMode: 'open' | 'invite';
@@ -334,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL,
     stationName: e.STATION_NAME,
     stationGenre: e.STATION_GENRE,
+    stationDescription: e.STATION_DESCRIPTION,
     stationUrl: e.STATION_URL,
     defaultDjLabel: e.DEFAULT_DJ_LABEL,
     signupMode: e.SIGNUP_MODE,

@@ -106,6 +106,65 @@ describe.skipIf(missing !== null && !strict)('MP3 through Icecast', () => {
   }, 40_000);
 });
 
+describe.skipIf(missing !== null && !strict)("status-json.xsl beside Icecast's own", () => {
+  it('says what Icecast says of the same stream, field by field', async () => {
+    // A long track, so that both are read while it plays.
+    await queueTones(app!, [{ title: 'Relay C', artist: 'Artist C', freq: 700, seconds: 30 }]);
+    const ours = async () =>
+      (await app!.inject({ url: '/status-json.xsl' })).json<{ icestats: IceStats }>().icestats;
+    const theirs = async () => {
+      const res = await fetch(`http://127.0.0.1:${icecast!.port}/status-json.xsl`);
+      return ((await res.json()) as { icestats: IceStats }).icestats;
+    };
+    const deadline = Date.now() + 30_000;
+    let mine = await ours();
+    let real = await theirs();
+    while (
+      Date.now() < deadline &&
+      !(mine.source.title === 'Artist C - Relay C' && real.source?.title === 'Artist C - Relay C')
+    ) {
+      await new Promise((r) => setTimeout(r, 250));
+      [mine, real] = [await ours(), await theirs()];
+    }
+    console.log(
+      `status-json.xsl: ours ${JSON.stringify(mine)}\n  Icecast's ${JSON.stringify(real)}`,
+    );
+    const source = real.source;
+    // Every field Icecast writes for the mount is there, with the same type.
+    for (const [key, value] of Object.entries(source)) {
+      expect(mine.source, key).toHaveProperty(key);
+      expect(typeof mine.source[key], key).toBe(typeof value);
+    }
+    for (const key of Object.keys(real)) expect(mine, key).toHaveProperty(key);
+    // The same values where both describe the stream (the listen URL and dates are each
+    // server's own; the artist is ours alone, Icecast's MP3 metadata has only the title).
+    for (const key of [
+      'title',
+      'server_name',
+      'server_description',
+      'genre',
+      'server_type',
+      'bitrate',
+      'listeners',
+    ]) {
+      expect(mine.source[key], key).toEqual(source[key]);
+    }
+    expect(mine.source.artist).toBe('Artist C');
+    for (const date of ['stream_start_iso8601', 'server_start_iso8601'] as const) {
+      const at = date === 'stream_start_iso8601' ? mine.source[date] : mine[date];
+      expect(String(at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/);
+    }
+    expect(String(mine.source.stream_start)).toMatch(
+      /^[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d [+-]\d{4}$/,
+    );
+  }, 60_000);
+});
+
+interface IceStats {
+  source: Record<string, unknown> & { title?: string };
+  [key: string]: unknown;
+}
+
 describe('ICECAST_PUBLIC_URL', () => {
   it('sends MP3 listeners to the Icecast mount, which the page may then play', async () => {
     const publicUrl = 'https://relay.example.net:8443/queuecast.mp3';

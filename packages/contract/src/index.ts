@@ -17,3 +17,4 @@ export * from './art.js';
 export * from './web-app.js';
 export * from './schedule.js';
 export * from './backups.js';
+export * from './station-status.js';

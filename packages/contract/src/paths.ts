@@ -128,6 +128,8 @@ export const API = {
   chatSettings: route('/api/moderation/chat-settings'),
   moderationLog: route('/api/moderation/log'),
   staffBackups: route('/api/staff/backups'),
+  nowPlaying: route('/api/nowplaying'),
+  icecastStatus: route('/status-json.xsl'),
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
   adminUserLogout: route('/api/admin/users/:id/logout'),

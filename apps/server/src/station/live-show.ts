@@ -6,6 +6,7 @@ import { LiveFeed } from './live-input/live-feed.js';
 import type { LiveSource } from './live-input/live-source.js';
 import type { Chapter } from './mp3/mp3-recorder.js';
 import type { Playout } from './playout/playout.js';
+import { showStreamTitle } from '../core/stream-title.js';
 
 /** How often the show on air is renewed in the database (seen_at). */
 const TOUCH_MS = 5000;
@@ -313,7 +314,7 @@ export class LiveShows {
   }
 
   private icy(show: Show): string {
-    return show.title ? `${show.title} (${show.name})` : `${show.name} with ${show.dj.username}`;
+    return showStreamTitle(show.name, show.dj.username, show.title);
   }
 
   private startTouching(): void {

@@ -104,6 +104,7 @@ export class IcecastRelay {
       `Ice-Name: ${printableAscii(info.name)}`,
       `Ice-Genre: ${printableAscii(info.genre)}`,
       `Ice-Url: ${printableAscii(info.url)}`,
+      ...(info.description ? [`Ice-Description: ${printableAscii(info.description)}`] : []),
       'Ice-Public: 0',
       'Ice-Audio-Info: bitrate=128',
       'Expect: 100-continue',

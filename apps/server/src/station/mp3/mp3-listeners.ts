@@ -16,6 +16,7 @@ export interface StationInfo {
   name: string;
   genre: string;
   url: string;
+  description?: string;
 }
 
 export interface LagLimits {
@@ -53,6 +54,7 @@ export function responseHead(info: StationInfo, icy: boolean): Buffer {
     `icy-name: ${printableAscii(info.name)}`,
     `icy-genre: ${printableAscii(info.genre)}`,
     `icy-url: ${printableAscii(info.url)}`,
+    ...(info.description ? [`icy-description: ${printableAscii(info.description)}`] : []),
     'icy-br: 128',
     ...(icy ? [`icy-metaint: ${ICY_METAINT}`] : []),
   ];

@@ -8,6 +8,7 @@ import {
   type PlayableRow,
 } from '../../db/song-playable.js';
 import { songInTheme, type ThemeFilter } from '../../db/song-theme.js';
+import { trackStreamTitle } from '../../core/stream-title.js';
 
 export type { PlayableRow };
 
@@ -66,8 +67,10 @@ export class PlayoutRepo {
       .where('sa.song_id', '=', songId)
       .orderBy('sa.position')
       .execute();
-    const names = artists.map((a) => a.name).join(', ');
-    return names ? `${names} - ${song?.title ?? ''}` : (song?.title ?? '');
+    return trackStreamTitle(
+      artists.map((a) => a.name),
+      song?.title ?? '',
+    );
   }
 
   /** Artists of the song, to keep the auto-DJ from playing one again too soon. */
