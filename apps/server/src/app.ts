@@ -31,6 +31,9 @@ import { limitTable } from './core/rate-limits.js';
 import { stationKeyPrefix } from './bus/create-bus.js';
 import { registerWebSite } from './plugins/web-site.js';
 import { statusRoutes } from './compose-status.js';
+import { createMetrics } from './compose-metrics.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { registerHttpMetrics } from './plugins/http-metrics.js';
 
 export interface AppDeps {
   config: Config;
@@ -142,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
 
+  const metrics = createMetrics(ctx);
+  registerHttpMetrics(app, metrics);
+  await app.register(metricsRoutes({ metrics, token: config.insight.metricsToken }));
   for (const routes of ctx.routes) await app.register(routes);
   // A playout-only process (ROLES=playout) has no sockets and no site.
   if (config.api) {

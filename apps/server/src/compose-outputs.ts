@@ -25,7 +25,7 @@ export function createMp3Audience(config: Config, log: FastifyBaseLogger): Mp3Au
   const info: StationInfo = {
     name: config.stationName,
     genre: config.stationGenre,
-    description: config.stationDescription,
+    description: config.insight.stationDescription,
     url: config.stationUrl,
   };
   const limits: Mp3Limits = {

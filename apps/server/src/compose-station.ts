@@ -67,7 +67,7 @@ export function composeStation(deps: StationPartDeps) {
       ? icecastTarget(config.icecastSourceUrl, {
           name: config.stationName,
           genre: config.stationGenre,
-          description: config.stationDescription,
+          description: config.insight.stationDescription,
           url: config.stationUrl,
         })
       : undefined,

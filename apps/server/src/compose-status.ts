@@ -15,7 +15,7 @@ export function statusRoutes(ctx: Composition, publicUrl: string | null) {
     clock: ctx.clock,
     station: {
       name: config.stationName,
-      description: config.stationDescription,
+      description: config.insight.stationDescription,
       genre: config.stationGenre,
       url: publicUrl ? config.stationUrl : '',
     },

@@ -375,7 +375,6 @@ export function compose(deps: ComposeDeps) {
     }),
   ];
   const routes = config.api ? [...coreRoutes, ...apiRoutes] : coreRoutes;
-
   return {
     config,
     db,
@@ -391,6 +390,7 @@ export function compose(deps: ComposeDeps) {
     station,
     leader,
     liveInput,
+    hlsListeners,
     live: { hub, fanout },
     pageMeta,
     routes,

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BackupEnv, backupConfig, type BackupConfig } from './config-backup.js';
+import { InsightEnv, insightConfig, type InsightConfig } from './config-insight.js';
 import {
   bool,
   byteSize,
@@ -34,11 +35,6 @@ const EnvSchema = z.object({
   TOKEN_TTL: duration.default(7 * 86400),
   STATION_NAME: z.string().min(1).max(100).default('Queuecast'),
   STATION_GENRE: z.string().min(1).max(100).default('Various'),
-  STATION_DESCRIPTION: z
-    .string()
-    .min(1)
-    .max(300)
-    .default('Live radio with a shared song-request queue.'),
   STATION_URL: z.string().max(300).default(''),
   DEFAULT_DJ_LABEL: z.string().min(1).max(100).default('Auto-DJ'),
   SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
@@ -188,10 +184,12 @@ const EnvSchema = z.object({
     .min(5, 'must be a whole number of seconds from 5')
     .default(60),
   ...BackupEnv.shape,
+  ...InsightEnv.shape,
 });
 
 export type Config = {
   backup: BackupConfig;
+  insight: InsightConfig;
   port: number;
   host: string;
   dataDir: string;
@@ -207,8 +205,6 @@ export type Config = {
   stationName: string;
   /** Sent to MP3 listeners as icy-genre and icy-url. */
   stationGenre: string;
-  /** Told to Icecast and to the station's status interfaces. */
-  stationDescription: string;
   stationUrl: string;
   defaultDjLabel: string;
   signupMode: 'open' | 'invite';
@@ -341,7 +337,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL,
     stationName: e.STATION_NAME,
     stationGenre: e.STATION_GENRE,
-    stationDescription: e.STATION_DESCRIPTION,
     stationUrl: e.STATION_URL,
     defaultDjLabel: e.DEFAULT_DJ_LABEL,
     signupMode: e.SIGNUP_MODE,
@@ -390,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStandbyFile: e.LIVE_STANDBY_FILE ? path.resolve(dataDir, e.LIVE_STANDBY_FILE) : undefined,
     recordingsKeepDays: e.RECORDINGS_KEEP_DAYS,
     backup: backupConfig(e, dataDir),
+    insight: insightConfig(e),
     livePublicAddress: e.LIVE_PUBLIC_ADDRESS,
     playoutAddress: e.PLAYOUT_ADDRESS ?? {
       host: ['0.0.0.0', '::', ''].includes(e.HOST) ? os.hostname() : e.HOST,

@@ -224,8 +224,13 @@ describe('the authorisation matrix', () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, spec] of Object.entries(operations)) {
         // Login answers 401 for wrong credentials, not for a missing token; so does Icecast's
-        // metadata update, whose credentials are a DJ's stream key (HTTP Basic), not a token.
-        const credentialed = [API.login.pattern, API.icecastMetadata.pattern] as string[];
+        // metadata update, whose credentials are a DJ's stream key (HTTP Basic), not a token,
+        // and /metrics, whose token is METRICS_TOKEN.
+        const credentialed = [
+          API.login.pattern,
+          API.icecastMetadata.pattern,
+          API.metrics.pattern,
+        ] as string[];
         if ('401' in spec.responses && !credentialed.includes(path)) {
           guarded.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
         }

@@ -130,6 +130,7 @@ export const API = {
   staffBackups: route('/api/staff/backups'),
   nowPlaying: route('/api/nowplaying'),
   icecastStatus: route('/status-json.xsl'),
+  metrics: route('/metrics'),
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
   adminUserLogout: route('/api/admin/users/:id/logout'),

@@ -193,6 +193,10 @@ export class RedisEventBus implements EventBus {
     return this.pub.status === 'ready' && this.sub.status === 'ready';
   }
 
+  async ping(): Promise<void> {
+    await this.pub.ping();
+  }
+
   publish(event: BusEvent): void {
     // Delivered after the publisher's own work, as the memory bus does.
     queueMicrotask(() => this.deliver(event));

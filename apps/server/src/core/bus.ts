@@ -97,4 +97,6 @@ export interface EventBus {
   close(): Promise<void>;
   /** A bus between processes: whether its connections are up now (a readiness check's). */
   readonly connected?: boolean;
+  /** A bus between processes: a round trip to it (rejects while it is away). */
+  ping?(): Promise<void>;
 }

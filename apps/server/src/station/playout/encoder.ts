@@ -74,6 +74,8 @@ export class Encoder {
   private restartTimer: NodeJS.Timeout | null = null;
   /** PCM bytes handed to the running ffmpeg since it started. */
   fed = 0;
+  /** Times ffmpeg died or stalled and was started again. */
+  restarts = 0;
   /** Until then (performance.now()), MP3 is taken as ffmpeg writes it, not at the next write. */
   private eagerUntil = 0;
   private eagerTimer: NodeJS.Timeout | null = null;
@@ -111,6 +113,7 @@ export class Encoder {
       if (this.child === child) this.child = null;
       if (this.stopped) return;
       this.log.error({ code, signal, stderr: stderr.trim() }, 'encoder stopped; restarting');
+      this.restarts++;
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
         if (this.stopped) return;

@@ -4,12 +4,11 @@ import { FadeUnder, type Feed } from './crossfade.js';
 import { Decoder } from './decoder.js';
 import { BYTES_PER_SECOND, secondsToBytes, TICK_MS, wholeFrames } from './pcm.js';
 import type { Track } from './scheduler.js';
+import { TickLag } from './tick-lag.js';
 
 /** PCM is written this far ahead of the wall clock, so the encoder never waits. */
 const LEAD_S = 0.5;
-/** While nothing is prepared, look for a next track this often. */
-const RETRY_MS = 1000;
-
+const RETRY_MS = 1000; // while nothing is prepared, look for a next track this often
 const SILENCE = Buffer.alloc(BYTES_PER_SECOND);
 
 /** What the playout asks of the rest of the station. */
@@ -46,6 +45,7 @@ interface Playing {
  * stream up.
  */
 export class Playout {
+  readonly tickLag = new TickLag(TICK_MS);
   private current: Playing | null = null;
   private nextUp: Playing | null = null;
   /**
@@ -205,6 +205,7 @@ export class Playout {
   }
 
   private tick(): void {
+    this.tickLag.mark();
     const due = wholeFrames(
       Math.floor(((performance.now() - this.startedAtMs) / 1000 + LEAD_S) * BYTES_PER_SECOND),
     );
