@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const publicUrl = /^https?:\/\//.test(config.stationUrl)
       ? new URL(config.stationUrl).origin
       : null;
-    await app.register(statusRoutes(ctx, publicUrl));
+    for (const routes of statusRoutes(ctx, publicUrl)) await app.register(routes);
     await registerWebSite(app, deps.config.webDist ?? DEFAULT_WEB_DIST, allowedMethods, {
       meta: ctx.pageMeta,
       stationName: config.stationName,

@@ -10,14 +10,45 @@ export const InsightEnv = z.object({
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STATION_DESCRIPTION: z.string().min(1).max(300).default(DESCRIPTION),
+  /**
+   * The sites that may show the `/embed` player in a frame: `*` (any), or origins separated by
+   * commas (`https://a.example,https://b.example`).
+   */
+  EMBED_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((o) => o === '*' || isOrigin(o)), {
+      message: 'must be * or http(s) origins separated by commas, such as https://a.example',
+    }),
 });
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin === text.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
 
 export interface InsightConfig {
   metricsToken: string | undefined;
   /** Told to Icecast and MP3 listeners, and by the station's status interfaces. */
   stationDescription: string;
+  /** Who may frame `/embed`: `['*']` or origins. */
+  embedOrigins: string[];
 }
 
 export function insightConfig(e: z.infer<typeof InsightEnv>): InsightConfig {
-  return { metricsToken: e.METRICS_TOKEN, stationDescription: e.STATION_DESCRIPTION };
+  return {
+    metricsToken: e.METRICS_TOKEN,
+    stationDescription: e.STATION_DESCRIPTION,
+    embedOrigins: e.EMBED_ORIGINS.map((o) => o.replace(/\/$/, '')),
+  };
 }

@@ -160,6 +160,58 @@ describe('what a page says before any script runs', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('a song page is unfurled by oEmbed: found in its head, open to every origin', async () => {
+    const page = await app.inject({ method: 'GET', url: `/song/${songId}` });
+    const link =
+      /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)" title="([^"]+)" \/>/.exec(
+        page.body,
+      );
+    expect(link?.[2]).toBe('Lazerhawk – Neon Dream · Night Owl Radio FM');
+    const href = new URL(link![1]!.replaceAll('&amp;', '&'));
+    expect(href.pathname).toBe('/api/oembed');
+    expect(href.searchParams.get('url')).toBe(`http://localhost:80/song/${songId}`);
+    const res = await app.inject({ method: 'GET', url: href.pathname + href.search });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json()).toEqual({
+      version: '1.0',
+      type: 'link',
+      title: 'Neon Dream',
+      author_name: 'Lazerhawk',
+      provider_name: 'Night Owl Radio FM',
+      provider_url: 'http://localhost:80/',
+      cache_age: 3600,
+      thumbnail_url: 'http://localhost:80/cover-512.png',
+      thumbnail_width: 512,
+      thumbnail_height: 512,
+    });
+    const ask = (query: Record<string, string>) =>
+      app.inject({ url: `/api/oembed?${new URLSearchParams(query).toString()}` });
+    const own = `http://localhost:80/song/${songId}`;
+    const xml = await ask({ url: own, format: 'xml' });
+    expect(xml.statusCode).toBe(400);
+    expect(xml.json<{ error: string }>().error).toMatch(/Only format=json is offered\./);
+    // Not a song page of this station, or not one anonymous visitors may see: 404.
+    const waiting = await createSong(app, { title: 'Waiting for review' });
+    const user = await quickUser(app);
+    await app.ctx.db
+      .updateTable('songs')
+      .set({ reviewed: 0, added_by: user.id })
+      .where('id', '=', waiting)
+      .execute();
+    for (const url of [
+      `https://elsewhere.example/song/${songId}`,
+      'http://localhost:80/artist/1',
+      'http://localhost:80/song/2000000000',
+      `http://localhost:80/song/${waiting}`,
+      'not a url',
+    ]) {
+      const res = await ask({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json<{ error: string }>().error).toBe('No song page of this station at that URL.');
+    }
+  });
+
   it('preloads the first picture a page shows: the banner the page starts with, a cover', async () => {
     const queue = await app.inject({ method: 'GET', url: '/' });
     const banner = /<html data-banner="(\d)">/.exec(queue.body);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { listening } from './helpers/live-clients.js';
 import { queueTones } from './helpers/queued-tones.js';
+import { createTestApp } from './helpers/test-app.js';
 
 /*
  * What other sites read of the station, from a station that plays: /api/nowplaying (open to
@@ -107,5 +108,48 @@ describe('the listener count', () => {
     const left = await until(nowPlaying, ({ body }) => body?.listeners === 0);
     expect(left.body!.listeners).toBe(0);
     expect((await status()).icestats.source).toMatchObject({ listeners: 0, listener_peak: 1 });
+  });
+});
+
+describe('GET /embed', () => {
+  it('is a player any site may frame, unlike the rest of the site', async () => {
+    const res = await fetch(`${base}/embed`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = res.headers.get('content-security-policy')!;
+    expect(policy).toContain('frame-ancestors *');
+    expect(policy).toContain("script-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('<script src="/embed.js" defer></script>');
+    expect(html).toContain('data-nowplaying="/api/nowplaying" data-stream="/stream/live.mp3"');
+    const script = await fetch(`${base}/embed.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('root.dataset.nowplaying');
+    // Every other page keeps out of frames.
+    const other = await fetch(`${base}/api/nowplaying`);
+    expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(other.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('is framed only by the sites EMBED_ORIGINS names, and escapes the station name', async () => {
+    const named = await createTestApp({
+      env: {
+        EMBED_ORIGINS: 'https://a.example, https://b.example:8443/',
+        STATION_NAME: 'Night <b>Owl</b> "FM"',
+      },
+    });
+    const res = await named.inject({ url: '/embed' });
+    expect(res.headers['content-security-policy']).toContain(
+      'frame-ancestors https://a.example https://b.example:8443;',
+    );
+    expect(res.body).toContain('<title>Night &lt;b&gt;Owl&lt;/b&gt; &quot;FM&quot; player</title>');
+    expect(res.body).not.toContain('<b>Owl</b>');
+  });
+
+  it('refuses an EMBED_ORIGINS that is not origins', async () => {
+    for (const bad of ['ftp://a.example', 'https://a.example/player', 'a.example']) {
+      await expect(createTestApp({ env: { EMBED_ORIGINS: bad } })).rejects.toThrow(/EMBED_ORIGINS/);
+    }
   });
 });

@@ -131,6 +131,8 @@ export const API = {
   nowPlaying: route('/api/nowplaying'),
   icecastStatus: route('/status-json.xsl'),
   metrics: route('/metrics'),
+  oembed: route('/api/oembed'),
+  embed: route('/embed'),
   adminUsers: route('/api/admin/users'),
   adminUserRole: route('/api/admin/users/:id/role'),
   adminUserLogout: route('/api/admin/users/:id/logout'),

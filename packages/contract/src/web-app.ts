@@ -25,3 +25,32 @@ export const WebManifestSchema = z.object({
   icons: z.array(WebManifestIconSchema),
 });
 export type WebManifest = z.infer<typeof WebManifestSchema>;
+
+/**
+ * GET /api/oembed?url=…&format=json: the query; `url` is a song page of this station. Only JSON
+ * is offered (another format is a 400 with the reason).
+ */
+export const OEmbedQuerySchema = z.object({
+  url: z.string().min(1).max(2000),
+  format: z.literal('json', { error: 'Only format=json is offered.' }).default('json'),
+  maxwidth: z.coerce.number().int().min(1).max(10_000).optional(),
+  maxheight: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+/**
+ * A song page as oEmbed (1.0) describes it to sites that unfurl a pasted link: a `link` with
+ * the song's title, its artists as the author, the station as the provider, and its cover.
+ */
+export const OEmbedSchema = z.object({
+  version: z.literal('1.0'),
+  type: z.literal('link'),
+  title: z.string(),
+  author_name: z.string().optional(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  cache_age: z.number().int(),
+  thumbnail_url: z.string(),
+  thumbnail_width: z.number().int(),
+  thumbnail_height: z.number().int(),
+});
+export type OEmbed = z.infer<typeof OEmbedSchema>;

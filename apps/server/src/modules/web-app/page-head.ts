@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/html.js';
+
 /**
  * What a page says about itself before any script runs: its title, a description, and the Open
  * Graph and Twitter card tags that link previews (chat apps, social sites, search engines) read
@@ -17,17 +19,9 @@ export interface PageHead {
    * screen (the banner, a song's cover) is then there when the page first draws.
    */
   preload: { href: string; media?: string }[];
+  /** Where oEmbed consumers ask about this page (a song's), for the discovery link. */
+  oembed?: string;
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** A description fits in a search result and a link preview: about 160 characters. */
 export function shortText(text: string, max = 160): string {
@@ -57,6 +51,11 @@ export function headTags(head: PageHead, pageUrl: string, siteName: string): str
     tags.push(meta('property', 'og:image', head.image), meta('name', 'twitter:image', head.image));
   }
   if (head.status === 404) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.oembed) {
+    tags.push(
+      `<link rel="alternate" type="application/json+oembed" href="${e(head.oembed)}" title="${e(head.title)}" />`,
+    );
+  }
   for (const { href, media } of head.preload) {
     const only = media ? ` media="${e(media)}"` : '';
     tags.push(`<link rel="preload" as="image" href="${e(href)}" fetchpriority="high"${only} />`);

@@ -1,4 +1,4 @@
-import { BANNER_IMAGES } from '@queuecast/contract';
+import { API, BANNER_IMAGES, PAGES, type OEmbed } from '@queuecast/contract';
 import type { PageHead } from './page-head.js';
 import { shortText } from './page-head.js';
 
@@ -94,6 +94,10 @@ export class PageMetaService {
         image: absolute(song.artUrl ?? STATION_COVER),
         type: 'music.song',
         preload: song.coverUrl ? [{ href: song.coverUrl }, bannerFirst] : [bannerFirst],
+        oembed: `${origin}${API.oembed.path()}?${new URLSearchParams({
+          url: `${origin}${PAGES.song.path({ id: id! })}`,
+          format: 'json',
+        }).toString()}`,
       };
     }
     if (kind === 'artist') {
@@ -122,6 +126,37 @@ export class PageMetaService {
       image: absolute(STATION_COVER),
       type: 'profile',
       preload: [bannerFirst],
+    };
+  }
+
+  /**
+   * The oEmbed answer for `url` when it is a song page of this station (reached at `origin`)
+   * that anonymous visitors may see; null otherwise.
+   */
+  async oembed(url: string, origin: string): Promise<OEmbed | null> {
+    let page: URL;
+    try {
+      page = new URL(url);
+    } catch {
+      return null;
+    }
+    const id = /^\/song\/([1-9]\d{0,9})\/?$/.exec(page.pathname)?.[1];
+    if (page.origin !== new URL(origin).origin || id === undefined || Number(id) > 2 ** 31 - 1)
+      return null;
+    const song = await this.facts.song(Number(id));
+    if (!song) return null;
+    return {
+      version: '1.0',
+      type: 'link',
+      title: song.title,
+      ...(song.artist ? { author_name: song.artist } : {}),
+      provider_name: this.stationName,
+      provider_url: `${origin}/`,
+      cache_age: 3600,
+      // Both are 512 pixels square: the song's art, else the station's cover.
+      thumbnail_url: `${origin}${song.artUrl ?? STATION_COVER}`,
+      thumbnail_width: 512,
+      thumbnail_height: 512,
     };
   }
 }
