@@ -3,10 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field';
-import { errorText } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
 import { useEndShow } from '../api/end-show';
-import { banMinutesOf, endedText } from '../live-show-text';
+import { banMinutesOf } from '../live-show-text';
 import styles from './now-playing.module.css';
 
 /** Staff end the show on air, after a confirm that sets how long its DJ may not come back. */
@@ -23,10 +21,7 @@ export default function EndShow({ dj }: { dj: string }) {
       return;
     }
     setOpen(false);
-    end.mutate(minutes, {
-      onSuccess: (result) => notify.success(endedText(result, minutes)),
-      onError: (err) => notify.error(errorText(err, 'Failed to end the show')),
-    });
+    end.mutate(minutes);
   };
   return (
     <>
