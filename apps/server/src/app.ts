@@ -32,6 +32,8 @@ import { stationKeyPrefix } from './bus/create-bus.js';
 import { registerWebSite } from './plugins/web-site.js';
 import { statusRoutes } from './compose-status.js';
 import { createMetrics } from './compose-metrics.js';
+import { composeStats } from './compose-stats.js';
+import type { StatsRecorder } from './modules/stats/stats-recorder.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { registerHttpMetrics } from './plugins/http-metrics.js';
 
@@ -47,7 +49,9 @@ export interface AppDeps {
 }
 
 /** The app, with what the composition root built, for the process shell, the CLI and tests. */
-export type App = FastifyInstance & { ctx: Composition & { backups: BackupsService } };
+export type App = FastifyInstance & {
+  ctx: Composition & { backups: BackupsService; stats: StatsRecorder };
+};
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -82,8 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const composed = compose({ ...deps, log: app.log });
   const backupsPart = composeBackups({ ...deps, ...composed, log: app.log });
-  const ctx = { ...composed, backups: backupsPart.backups };
+  const statsPart = composeStats(composed, app.log);
+  const ctx = { ...composed, backups: backupsPart.backups, stats: statsPart.recorder };
   app.addHook('onClose', () => ctx.backups.stop());
+  app.addHook('onReady', async () => statsPart.start());
+  // After the station has stopped and its listeners have left: their sessions are written.
+  app.addHook('onClose', () => statsPart.stop());
   // DJs' source clients connect to the site's own port (the live mount).
   sources.take = (socket, first) => ctx.liveInput.take(socket, first);
   // The bus built here is closed here (a Redis bus holds two connections); one handed in is
@@ -153,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.api) {
     await app.register(liveRoutes(ctx.live.hub));
     await app.register(backupsPart.routes);
+    await app.register(statsPart.routes);
     const publicUrl = /^https?:\/\//.test(config.stationUrl)
       ? new URL(config.stationUrl).origin
       : null;

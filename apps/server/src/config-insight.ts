@@ -26,6 +26,8 @@ export const InsightEnv = z.object({
     .refine((list) => list.length > 0 && list.every((o) => o === '*' || isOrigin(o)), {
       message: 'must be * or http(s) origins separated by commas, such as https://a.example',
     }),
+  /** Days the statistics keep raw minutes and sessions; their hourly and daily rollups stay. */
+  STATS_RAW_DAYS: z.coerce.number().int().min(2).max(3650).default(14),
 });
 
 function isOrigin(text: string): boolean {
@@ -43,6 +45,8 @@ export interface InsightConfig {
   stationDescription: string;
   /** Who may frame `/embed`: `['*']` or origins. */
   embedOrigins: string[];
+  /** Days raw listener minutes and sessions are kept. */
+  statsRawDays: number;
 }
 
 export function insightConfig(e: z.infer<typeof InsightEnv>): InsightConfig {
@@ -50,5 +54,6 @@ export function insightConfig(e: z.infer<typeof InsightEnv>): InsightConfig {
     metricsToken: e.METRICS_TOKEN,
     stationDescription: e.STATION_DESCRIPTION,
     embedOrigins: e.EMBED_ORIGINS.map((o) => o.replace(/\/$/, '')),
+    statsRawDays: e.STATS_RAW_DAYS,
   };
 }

@@ -123,6 +123,9 @@ const OPERATIONS: Operation[] = [
   ),
   op('GET', API.reviews.pattern, 'staff'),
   op('GET', API.staffBackups.pattern, 'staff'),
+  ...(['statsListeners', 'statsSessions', 'statsActivity'] as const).map((name) =>
+    op('GET', API[name].pattern, 'staff', () => API[name].path({ from: 0, to: 86_400 })),
+  ),
   op('PUT', API.reviewApprove.pattern, 'staff', () => API.reviewApprove.path({ id: MISSING })),
   op('PUT', API.reviewReject.pattern, 'staff', () => API.reviewReject.path({ id: MISSING })),
   op('DELETE', API.onelinerMessage.pattern, 'staff', () =>

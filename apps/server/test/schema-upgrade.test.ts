@@ -72,10 +72,16 @@ describe(`an upgrade from the previous schema (${TEST_ENGINE})`, () => {
       expect(copies).toEqual([expect.stringMatching(new RegExp(`^before-${applied[0]}-.*\\.db$`))]);
     }
 
+    // Every row keeps every value it had; columns added since are left out of the comparison.
     const after = await tableRows(handle.db);
     for (const [table, rows] of Object.entries(before)) {
       if (table === 'kysely_migration') continue;
-      expect(after[table], table).toEqual(rows);
+      const columns = Object.keys(JSON.parse(rows[0] ?? '{}') as object);
+      const asBefore = (after[table] ?? []).map((row) => {
+        const values = JSON.parse(row) as Record<string, unknown>;
+        return JSON.stringify(Object.fromEntries(columns.map((c) => [c, values[c]])));
+      });
+      expect(asBefore, table).toEqual(rows);
     }
 
     const config = loadConfig({

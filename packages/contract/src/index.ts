@@ -18,3 +18,4 @@ export * from './web-app.js';
 export * from './schedule.js';
 export * from './backups.js';
 export * from './station-status.js';
+export * from './stats.js';

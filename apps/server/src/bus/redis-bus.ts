@@ -50,6 +50,11 @@ const EVENT_SCHEMAS = {
     node: z.string().max(200),
     count: z.number().int().min(0),
   }),
+  'sites.sockets': z.object({
+    type: z.literal('sites.sockets'),
+    node: z.string().max(200),
+    count: z.number().int().min(0),
+  }),
   'users.seen': z.object({ type: z.literal('users.seen') }),
   'listeners.changed': z.object({
     type: z.literal('listeners.changed'),

@@ -47,6 +47,8 @@ export type BusEvent =
   | { type: 'show.line'; dj_id: number; item: LiveLineItem }
   /** A node's HLS clients (those polling the playlist through it), when the count changed. */
   | { type: 'hls.clients'; node: string; count: number }
+  /** A node's open pages of the site (its live sockets), when the count changed. */
+  | { type: 'sites.sockets'; node: string; count: number }
   /** A user became active (signed-in call after a quiet spell). */
   | { type: 'users.seen' }
   /** The station's listener count changed (MP3 connections plus recent HLS clients). */

@@ -51,6 +51,8 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'show.line': 'none',
   // Summed by the playout, which announces the station's count.
   'hls.clients': 'none',
+  // Summed by the statistics of the playout.
+  'sites.sockets': 'none',
   'user.muted': 'none',
   // Private: the uploader's sockets only.
   'upload.status': 'none',

@@ -62,7 +62,12 @@ export function stationRoutes(deps: {
         reply.hijack();
         // No longer plain HTTP: the stream counts against MP3_MAX_PER_IP instead.
         leaveConnectionCap(req.raw.socket);
-        station.mp3.accept(req.raw.socket, req.ip, req.headers['icy-metadata'] === '1');
+        station.mp3.accept(
+          req.raw.socket,
+          req.ip,
+          req.headers['icy-metadata'] === '1',
+          req.headers['user-agent'],
+        );
         return reply;
       },
     );
@@ -75,6 +80,7 @@ export function stationRoutes(deps: {
         if (!HLS_SEGMENT_PATTERN.test(segment)) throw notFound('Not found: no such stream.');
         const data = await hls.segment(segment);
         if (!data) throw notFound('That segment has expired.');
+        hlsListeners.clients.touch(req.ip, req.headers['user-agent']);
         return reply
           .header('content-type', 'video/mp2t')
           .header('cache-control', 'public, max-age=31536000, immutable')

@@ -6,7 +6,7 @@ import { Encoder } from './playout/encoder.js';
 import { HlsClock } from './hls/hls-clock.js';
 import { WriteJournal } from './playout/write-journal.js';
 import { HlsPublisher } from './hls/hls-publisher.js';
-import { ListenersAnnouncer } from './hls/listeners-announcer.js';
+import { ListenersAnnouncer } from '../lib/listeners-announcer.js';
 import { IcecastRelay, type IcecastTarget } from './mp3/icecast-relay.js';
 import type { Mp3Audience } from './mp3/mp3-audience.js';
 import { Mp3Stream } from './mp3/mp3-stream.js';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEventBus } from '../../bus/memory-bus.js';
 import type { BusEvent } from '../../core/bus.js';
 import { HLS_CLIENT_WINDOW_MS, HlsClients } from './hls-clients.js';
-import { ListenersAnnouncer } from './listeners-announcer.js';
+import { ListenersAnnouncer } from '../../lib/listeners-announcer.js';
 import { LocalMp3Audience } from '../mp3/mp3-audience.js';
 
 const EVERY_MS = 200;

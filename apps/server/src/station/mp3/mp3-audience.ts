@@ -14,9 +14,23 @@ export interface Mp3Limits extends LagLimits {
  * address to `maxPerAddress` streams, and names each connection; where the sockets go and how
  * the chunks reach them is the subclass's (this process, or listener processes).
  */
+/** One MP3 listener's stay: from its connection to its end (epoch milliseconds). */
+export interface Mp3Stay {
+  address: string;
+  userAgent: string | undefined;
+  startedAt: number;
+  endedAt: number;
+}
+
 export abstract class Mp3Audience {
   private readonly perAddress: AddressLimit;
-  private readonly addressOf = new Map<number, string>();
+  /** Each listener's address, user agent and when it came. */
+  private readonly listenerOf = new Map<
+    number,
+    { address: string; userAgent: string | undefined; at: number }
+  >();
+  /** Told of each listener's stay as it ends. */
+  onLeave: ((stay: Mp3Stay) => void) | null = null;
   private nextId = 1;
   /** Listeners dropped for falling behind, since start. */
   dropped = 0;
@@ -27,7 +41,7 @@ export abstract class Mp3Audience {
 
   /** Listeners connected now, on their way to a listener process included. */
   get count(): number {
-    return this.addressOf.size;
+    return this.listenerOf.size;
   }
 
   /** Whether `address` may open one more stream. */
@@ -39,13 +53,13 @@ export abstract class Mp3Audience {
    * Takes over a connection whose request (GET, `Icy-MetaData` or not) has been read: the
    * response and the stream are written to the socket until the listener leaves.
    */
-  accept(socket: Socket, address: string, icy: boolean): void {
+  accept(socket: Socket, address: string, icy: boolean, userAgent?: string): void {
     if (!this.perAddress.tryAdd(address)) {
       socket.destroy();
       return;
     }
     const id = this.nextId++;
-    this.addressOf.set(id, address);
+    this.listenerOf.set(id, { address, userAgent, at: Date.now() });
     this.place(id, socket, icy);
   }
 
@@ -60,11 +74,17 @@ export abstract class Mp3Audience {
 
   /** Listener `id` left (or was dropped); said once per listener. */
   protected gone(id: number, dropped: boolean): void {
-    const address = this.addressOf.get(id);
-    if (address === undefined) return;
-    this.addressOf.delete(id);
-    this.perAddress.remove(address);
+    const listener = this.listenerOf.get(id);
+    if (listener === undefined) return;
+    this.listenerOf.delete(id);
+    this.perAddress.remove(listener.address);
     if (dropped) this.dropped++;
+    this.onLeave?.({
+      address: listener.address,
+      userAgent: listener.userAgent,
+      startedAt: listener.at,
+      endedAt: Date.now(),
+    });
   }
 }
 

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Composition } from './compose.js';
+import { ListenersAnnouncer } from './lib/listeners-announcer.js';
+import { NODE_REPEAT_MS, NodeTally } from './lib/node-tally.js';
+import { StatsRecorder } from './modules/stats/stats-recorder.js';
+import { StatsReadsRepo } from './modules/stats/stats-reads.repo.js';
+import { StatsWritesRepo } from './modules/stats/stats-writes.repo.js';
+import { StatsService } from './modules/stats/stats.service.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { IcecastListeners } from './station/mp3/icecast-listeners.js';
+
+/**
+ * The station's statistics: the recorder fed by the MP3 and HLS audiences, the open pages of
+ * every node (each node says its count on the bus, as HLS clients are counted) and Icecast's
+ * listeners where the MP3 is relayed; the minute samples and rollups written only by the
+ * playout on air; the staff's charts read from the rollups.
+ */
+export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
+  const { station, bus, config, hlsListeners } = ctx;
+  const sites = new NodeTally();
+  const sitesAnnouncer = new ListenersAnnouncer(
+    () => ctx.live.hub.size,
+    (count) => bus.publish({ type: 'sites.sockets', node: hlsListeners.node, count }),
+    undefined,
+    NODE_REPEAT_MS,
+  );
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.type === 'sites.sockets') sites.heardFrom(event.node, event.count);
+  });
+  const relay = config.icecastSourceUrl
+    ? new IcecastListeners(new URL(config.icecastSourceUrl), log)
+    : null;
+  const recorder = new StatsRecorder({
+    repo: new StatsWritesRepo(ctx.db),
+    counts: () =>
+      station.isRunning
+        ? {
+            mp3: station.mp3.count,
+            relay: relay?.count ?? 0,
+            hls: hlsListeners.total(),
+            sites: sites.total(),
+          }
+        : null,
+    bus,
+    log: log,
+    rawDays: config.insight.statsRawDays,
+  });
+  station.mp3.onLeave = (stay) => recorder.session({ output: 'mp3', ...stay });
+  hlsListeners.clients.onLeave = (stay) => recorder.session({ output: 'hls', ...stay });
+  const service = new StatsService(new StatsReadsRepo(ctx.db), config.insight.statsRawDays);
+  return {
+    recorder,
+    routes: statsRoutes({ stats: service, guards: ctx.guards }),
+    start(): void {
+      if (config.api) sitesAnnouncer.start();
+      relay?.start();
+      recorder.start();
+    },
+    async stop(): Promise<void> {
+      sitesAnnouncer.stop();
+      relay?.stop();
+      unsubscribe();
+      await recorder.stop();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** One point of the listeners' chart: an average over its period, with its lowest and highest. */
+export interface ListenerPoint {
+  t: number;
+  avg: number;
+  min: number;
+  max: number;
+  mp3: number;
+  relay: number;
+  hls: number;
+  sites: number;
+}
+
+export interface SessionGroup {
+  output: string;
+  client: string;
+  bucket: number;
+  sessions: number;
+  seconds: number;
+}
+
+export interface ActivityRow {
+  hour: number;
+  requests: number;
+  votes: number;
+  chat_lines: number;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** The station's statistics as the charts read them, each from its rollup. */
+export class StatsReadsRepo {
+  constructor(private readonly db: Db) {}
+
+  async minutes(from: number, to: number): Promise<ListenerPoint[]> {
+    const rows = await this.db
+      .selectFrom('listener_minutes')
+      .selectAll()
+      .where('minute', '>=', from)
+      .where('minute', '<', to)
+      .orderBy('minute')
+      .execute();
+    return rows.map((r) => {
+      const total = r.mp3 + r.relay + r.hls + r.sites;
+      return {
+        t: Number(r.minute),
+        avg: total,
+        min: total,
+        max: total,
+        mp3: r.mp3,
+        relay: r.relay,
+        hls: r.hls,
+        sites: r.sites,
+      };
+    });
+  }
+
+  async hours(from: number, to: number): Promise<ListenerPoint[]> {
+    const rows = await this.db
+      .selectFrom('listener_hours')
+      .selectAll()
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
+      .orderBy('hour')
+      .execute();
+    return rows.map((r) => toPoint(Number(r.hour), r));
+  }
+
+  async days(from: number, to: number): Promise<ListenerPoint[]> {
+    const rows = await this.db
+      .selectFrom('listener_days')
+      .selectAll()
+      .where('day', '>=', from)
+      .where('day', '<', to)
+      .orderBy('day')
+      .execute();
+    return rows.map((r) => toPoint(Number(r.day), r));
+  }
+
+  /** Sessions ended on the days from `from` to before `to`, by output, client and length. */
+  async sessions(from: number, to: number): Promise<SessionGroup[]> {
+    const rows = await this.db
+      .selectFrom('session_days')
+      .select([
+        'output',
+        'client',
+        'bucket',
+        sql<number>`sum(sessions)`.as('sessions'),
+        sql<number>`sum(seconds)`.as('seconds'),
+      ])
+      .where('day', '>=', from)
+      .where('day', '<', to)
+      .groupBy(['output', 'client', 'bucket'])
+      .execute();
+    return rows.map((r) => ({
+      output: r.output,
+      client: r.client,
+      bucket: Number(r.bucket),
+      sessions: Number(r.sessions),
+      seconds: Number(r.seconds),
+    }));
+  }
+
+  /** Different visitors per day, summed over the days (a visitor of two days counts twice). */
+  async visitorDays(from: number, to: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('visitor_days')
+      .select(sql<number>`coalesce(sum(visitors), 0)`.as('n'))
+      .where('day', '>=', from)
+      .where('day', '<', to)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async activity(from: number, to: number): Promise<ActivityRow[]> {
+    const rows = await this.db
+      .selectFrom('activity_hours')
+      .selectAll()
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
+      .orderBy('hour')
+      .execute();
+    return rows.map((r) => ({
+      hour: Number(r.hour),
+      requests: r.requests,
+      votes: r.votes,
+      chat_lines: r.chat_lines,
+    }));
+  }
+}
+
+function toPoint(
+  t: number,
+  r: {
+    samples: number;
+    total_sum: number;
+    total_min: number;
+    total_max: number;
+    mp3_sum: number;
+    relay_sum: number;
+    hls_sum: number;
+    sites_sum: number;
+  },
+): ListenerPoint {
+  const n = Math.max(1, r.samples);
+  return {
+    t,
+    avg: round(Number(r.total_sum) / n),
+    min: r.total_min,
+    max: r.total_max,
+    mp3: round(Number(r.mp3_sum) / n),
+    relay: round(Number(r.relay_sum) / n),
+    hls: round(Number(r.hls_sum) / n),
+    sites: round(Number(r.sites_sum) / n),
+  };
+}

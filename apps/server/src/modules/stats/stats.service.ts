@@ -1,0 +1,104 @@
+import type {
+  ActivityStats,
+  ListenerSeries,
+  SessionStats,
+  StatsRangeQuery,
+} from '@queuecast/contract';
+import {
+  DAY,
+  HOUR,
+  MAX_STATS_RANGE_S,
+  SESSION_BUCKETS,
+  floorTo,
+  resolutionFor,
+} from '../../core/listener-stats.js';
+import { badRequest } from '../../lib/http-error.js';
+import type { StatsReadsRepo } from './stats-reads.repo.js';
+
+const OUTPUTS = ['mp3', 'hls'] as const;
+const CLIENTS = ['browser', 'app', 'player', 'bot', 'other'] as const;
+
+/** The staff's statistics, each chart read from the coarsest rollup that draws it. */
+export class StatsService {
+  constructor(
+    private readonly repo: StatsReadsRepo,
+    /** Days raw minutes are kept: older minutes are drawn from the hours. */
+    private readonly rawDays: number,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  async listeners(range: StatsRangeQuery): Promise<ListenerSeries> {
+    const { from, to } = checked(range);
+    let resolution = resolutionFor(to - from);
+    if (resolution === 'minute' && from < this.now() - this.rawDays * DAY) resolution = 'hour';
+    const points =
+      resolution === 'minute'
+        ? await this.repo.minutes(from, to)
+        : resolution === 'hour'
+          ? await this.repo.hours(floorTo(from, HOUR), to)
+          : await this.repo.days(floorTo(from, DAY), to);
+    return { from, to, resolution, points };
+  }
+
+  async sessions(range: StatsRangeQuery): Promise<SessionStats> {
+    const { from, to } = checked(range);
+    const dayFrom = floorTo(from, DAY);
+    const [groups, visitorDays] = await Promise.all([
+      this.repo.sessions(dayFrom, to),
+      this.repo.visitorDays(dayFrom, to),
+    ]);
+    const lengths = SESSION_BUCKETS.map((start) => ({ from_s: start, sessions: 0 }));
+    const outputs = OUTPUTS.map((output) => ({ output, sessions: 0, seconds: 0 }));
+    const clients = CLIENTS.map((client) => ({ client, sessions: 0, seconds: 0 }));
+    let sessions = 0;
+    let seconds = 0;
+    for (const g of groups) {
+      sessions += g.sessions;
+      seconds += g.seconds;
+      const length = lengths[g.bucket];
+      if (length) length.sessions += g.sessions;
+      const output = outputs.find((o) => o.output === g.output);
+      if (output) {
+        output.sessions += g.sessions;
+        output.seconds += g.seconds;
+      }
+      const client = clients.find((c) => c.client === g.client);
+      if (client) {
+        client.sessions += g.sessions;
+        client.seconds += g.seconds;
+      }
+    }
+    return { from, to, sessions, seconds, visitor_days: visitorDays, lengths, outputs, clients };
+  }
+
+  async activity(range: StatsRangeQuery): Promise<ActivityStats> {
+    const { from, to } = checked(range);
+    const rows = await this.repo.activity(floorTo(from, HOUR), to);
+    if (resolutionFor(to - from) !== 'day') {
+      return {
+        from,
+        to,
+        resolution: 'hour',
+        points: rows.map(({ hour, ...counts }) => ({ t: hour, ...counts })),
+      };
+    }
+    const days = new Map<number, ActivityStats['points'][number]>();
+    for (const row of rows) {
+      const t = floorTo(row.hour, DAY);
+      const day = days.get(t) ?? { t, requests: 0, votes: 0, chat_lines: 0 };
+      day.requests += row.requests;
+      day.votes += row.votes;
+      day.chat_lines += row.chat_lines;
+      days.set(t, day);
+    }
+    return { from, to, resolution: 'day', points: [...days.values()] };
+  }
+}
+
+function checked(range: StatsRangeQuery): StatsRangeQuery {
+  if (range.to <= range.from) throw badRequest('The range must end after it starts.');
+  if (range.to - range.from > MAX_STATS_RANGE_S) {
+    throw badRequest('Choose a range of at most two years.');
+  }
+  return range;
+}
