@@ -6,6 +6,8 @@ import { StatsRecorder } from './modules/stats/stats-recorder.js';
 import { StatsReadsRepo } from './modules/stats/stats-reads.repo.js';
 import { StatsWritesRepo } from './modules/stats/stats-writes.repo.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import { StatsTablesService } from './modules/stats/stats-tables.service.js';
+import { StatsTopsRepo } from './modules/stats/stats-tops.repo.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { IcecastListeners } from './station/mp3/icecast-listeners.js';
 
@@ -47,10 +49,12 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
   });
   station.mp3.onLeave = (stay) => recorder.session({ output: 'mp3', ...stay });
   hlsListeners.clients.onLeave = (stay) => recorder.session({ output: 'hls', ...stay });
-  const service = new StatsService(new StatsReadsRepo(ctx.db), config.insight.statsRawDays);
+  const reads = new StatsReadsRepo(ctx.db);
+  const service = new StatsService(reads, config.insight.statsRawDays);
+  const tables = new StatsTablesService(new StatsTopsRepo(ctx.db, ctx.engine), reads);
   return {
     recorder,
-    routes: statsRoutes({ stats: service, guards: ctx.guards }),
+    routes: statsRoutes({ stats: service, tables, panels: reads, guards: ctx.guards }),
     start(): void {
       if (config.api) sitesAnnouncer.start();
       relay?.start();

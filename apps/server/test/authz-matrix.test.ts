@@ -123,9 +123,18 @@ const OPERATIONS: Operation[] = [
   ),
   op('GET', API.reviews.pattern, 'staff'),
   op('GET', API.staffBackups.pattern, 'staff'),
-  ...(['statsListeners', 'statsSessions', 'statsActivity'] as const).map((name) =>
+  ...(
+    ['statsListeners', 'statsSessions', 'statsActivity', 'statsPeople', 'statsHeatmap'] as const
+  ).map((name) =>
     op('GET', API[name].pattern, 'staff', () => API[name].path({ from: 0, to: 86_400 })),
   ),
+  op('GET', API.statsTop.pattern, 'staff', () =>
+    API.statsTop.path({ from: 0, to: 86_400, kind: 'songs' }),
+  ),
+  op('GET', API.statsCsv.pattern, 'staff', () =>
+    API.statsCsv.path({ from: 0, to: 86_400, panel: 'listeners' }),
+  ),
+  op('PUT', API.statsPanels.pattern, 'admin', undefined, () => ({ public: [] })),
   op('PUT', API.reviewApprove.pattern, 'staff', () => API.reviewApprove.path({ id: MISSING })),
   op('PUT', API.reviewReject.pattern, 'staff', () => API.reviewReject.path({ id: MISSING })),
   op('DELETE', API.onelinerMessage.pattern, 'staff', () =>

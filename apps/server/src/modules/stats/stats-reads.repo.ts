@@ -28,6 +28,8 @@ export interface ActivityRow {
   chat_lines: number;
 }
 
+const PUBLIC_PANELS = 'stats_public_panels';
+
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** The station's statistics as the charts read them, each from its rollup. */
@@ -112,6 +114,39 @@ export class StatsReadsRepo {
       .where('day', '<', to)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** Each hour's average listeners (all outputs), for the busiest hours. */
+  async hourAverages(from: number, to: number): Promise<{ hour: number; avg: number }[]> {
+    const rows = await this.db
+      .selectFrom('listener_hours')
+      .select(['hour', 'samples', 'total_sum'])
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
+      .execute();
+    return rows.map((r) => ({
+      hour: Number(r.hour),
+      avg: Number(r.total_sum) / Math.max(1, r.samples),
+    }));
+  }
+
+  /** The panels of the statistics page the public sees (the admin's choice). */
+  async publicPanels(): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', PUBLIC_PANELS)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.value) as string[]) : [];
+  }
+
+  async savePublicPanels(panels: readonly string[]): Promise<void> {
+    const value = JSON.stringify(panels);
+    await this.db
+      .insertInto('settings')
+      .values({ key: PUBLIC_PANELS, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
   }
 
   async activity(from: number, to: number): Promise<ActivityRow[]> {

@@ -4,16 +4,9 @@ import type {
   SessionStats,
   StatsRangeQuery,
 } from '@queuecast/contract';
-import {
-  DAY,
-  HOUR,
-  MAX_STATS_RANGE_S,
-  SESSION_BUCKETS,
-  floorTo,
-  resolutionFor,
-} from '../../core/listener-stats.js';
-import { badRequest } from '../../lib/http-error.js';
+import { DAY, HOUR, SESSION_BUCKETS, floorTo, resolutionFor } from '../../core/listener-stats.js';
 import type { StatsReadsRepo } from './stats-reads.repo.js';
+import { checkedRange } from './stats-range.js';
 
 const OUTPUTS = ['mp3', 'hls'] as const;
 const CLIENTS = ['browser', 'app', 'player', 'bot', 'other'] as const;
@@ -28,7 +21,7 @@ export class StatsService {
   ) {}
 
   async listeners(range: StatsRangeQuery): Promise<ListenerSeries> {
-    const { from, to } = checked(range);
+    const { from, to } = checkedRange(range);
     let resolution = resolutionFor(to - from);
     if (resolution === 'minute' && from < this.now() - this.rawDays * DAY) resolution = 'hour';
     const points =
@@ -41,7 +34,7 @@ export class StatsService {
   }
 
   async sessions(range: StatsRangeQuery): Promise<SessionStats> {
-    const { from, to } = checked(range);
+    const { from, to } = checkedRange(range);
     const dayFrom = floorTo(from, DAY);
     const [groups, visitorDays] = await Promise.all([
       this.repo.sessions(dayFrom, to),
@@ -72,7 +65,7 @@ export class StatsService {
   }
 
   async activity(range: StatsRangeQuery): Promise<ActivityStats> {
-    const { from, to } = checked(range);
+    const { from, to } = checkedRange(range);
     const rows = await this.repo.activity(floorTo(from, HOUR), to);
     if (resolutionFor(to - from) !== 'day') {
       return {
@@ -93,12 +86,4 @@ export class StatsService {
     }
     return { from, to, resolution: 'day', points: [...days.values()] };
   }
-}
-
-function checked(range: StatsRangeQuery): StatsRangeQuery {
-  if (range.to <= range.from) throw badRequest('The range must end after it starts.');
-  if (range.to - range.from > MAX_STATS_RANGE_S) {
-    throw badRequest('Choose a range of at most two years.');
-  }
-  return range;
 }
