@@ -18,6 +18,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import type { NewSong } from '../../apps/server/src/modules/library/library.service.js';
 import { makeTone } from '../../apps/server/test/helpers/audio.js';
 import { TONES } from './tone-catalog.js';
+import { seedStats } from './seed-stats.js';
 import { makeToneWithArt } from '../../apps/server/test/helpers/cover-art.js';
 
 /**
@@ -220,6 +221,7 @@ async function main(): Promise<void> {
       const listener = signup.json<{ user: { id: number } }>().user.id;
       await seedPlays(app, ids, listener);
       await seedTones(app, ids, listener);
+      await seedStats(app, Math.floor(Date.now() / 1000));
       console.log(
         `seeded ${songs.length + SEED.tones.songs.length + SEED.tones.requestable.length} songs into ${database.location}`,
       );

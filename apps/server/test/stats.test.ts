@@ -335,6 +335,10 @@ describe('the rollups', () => {
     };
     expect(body.resolution).toBe('hour');
     expect(body.points.find((p) => p.t === now - (now % HOUR))?.chat_lines).toBe(1);
+    // Every hour of the range is there, the quiet ones as 0.
+    const firstHour = now - DAY - ((now - DAY) % HOUR);
+    expect(body.points).toHaveLength(Math.ceil((now + HOUR - firstHour) / HOUR));
+    expect(body.points.every((p, i) => i === 0 || p.t - body.points[i - 1]!.t === HOUR)).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { UserLink } from '../components/user-link';
 import { useUnreadCount } from '../features/inbox/api/get-unread-count';
 import { SCHEDULE_PAGE } from '../features/schedule/schedule-route';
 import { DASHBOARD_PAGE } from '../features/dashboard/dashboard-route';
+import { STATS_PAGE } from '../features/stats/stats-route';
 import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
 import { Badge } from '../components/ui/badge';
@@ -135,6 +136,9 @@ export function LeftSidebar({
                 </li>
                 <li>
                   <NavLink to={DASHBOARD_PAGE.path()}>Dashboard</NavLink>
+                </li>
+                <li>
+                  <NavLink to={STATS_PAGE.path()}>Statistics</NavLink>
                 </li>
               </>
             )}

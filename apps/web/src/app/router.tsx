@@ -2,6 +2,7 @@ import { PAGES, type Route as PageRoute } from '@queuecast/contract';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { DASHBOARD_PAGE } from '../features/dashboard/dashboard-route';
+import { STATS_PAGE } from '../features/stats/stats-route';
 import { SCHEDULE_PAGE, SHOW_PAGE } from '../features/schedule/schedule-route';
 import { Shell } from './shell';
 
@@ -31,6 +32,7 @@ const UploadSongPage = lazy(() => import('../features/staff/pages/upload-song-pa
 const MissingSongsPage = lazy(() => import('../features/staff/pages/missing-songs-page'));
 const ReviewPage = lazy(() => import('../features/staff/pages/review-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
+const StatsPage = lazy(() => import('../features/stats/pages/stats-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A page's pattern as a child of the shell's '/': React Router wants it relative. */
@@ -63,6 +65,7 @@ export function AppRoutes() {
         <Route path={child(PAGES.missingSongs)} element={<MissingSongsPage />} />
         <Route path={child(PAGES.review)} element={<ReviewPage />} />
         <Route path={child(DASHBOARD_PAGE)} element={<DashboardPage />} />
+        <Route path={child(STATS_PAGE)} element={<StatsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -64,26 +64,23 @@ export class StatsService {
     return { from, to, sessions, seconds, visitor_days: visitorDays, lengths, outputs, clients };
   }
 
+  /** Every hour (or day) of the range, 0 where nothing happened, so the chart shows the lulls. */
   async activity(range: StatsRangeQuery): Promise<ActivityStats> {
     const { from, to } = checkedRange(range);
+    const resolution = resolutionFor(to - from) === 'day' ? 'day' : 'hour';
+    const size = resolution === 'day' ? DAY : HOUR;
     const rows = await this.repo.activity(floorTo(from, HOUR), to);
-    if (resolutionFor(to - from) !== 'day') {
-      return {
-        from,
-        to,
-        resolution: 'hour',
-        points: rows.map(({ hour, ...counts }) => ({ t: hour, ...counts })),
-      };
+    const points = new Map<number, ActivityStats['points'][number]>();
+    for (let t = floorTo(from, size); t < to; t += size) {
+      points.set(t, { t, requests: 0, votes: 0, chat_lines: 0 });
     }
-    const days = new Map<number, ActivityStats['points'][number]>();
     for (const row of rows) {
-      const t = floorTo(row.hour, DAY);
-      const day = days.get(t) ?? { t, requests: 0, votes: 0, chat_lines: 0 };
-      day.requests += row.requests;
-      day.votes += row.votes;
-      day.chat_lines += row.chat_lines;
-      days.set(t, day);
+      const point = points.get(floorTo(row.hour, size));
+      if (!point) continue;
+      point.requests += row.requests;
+      point.votes += row.votes;
+      point.chat_lines += row.chat_lines;
     }
-    return { from, to, resolution: 'day', points: [...days.values()] };
+    return { from, to, resolution, points: [...points.values()] };
   }
 }
