@@ -75,20 +75,38 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('votes', 'integer', (c) => c.notNull())
     .addColumn('chat_lines', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('votes_time').on('votes').column('created_at').execute();
+  // The statistics' tables count over a range of time by song or by user: each index holds
+  // every column its count reads, so a year is read from the index alone.
+  await db.schema
+    .createIndex('votes_time')
+    .on('votes')
+    .columns(['created_at', 'song_id'])
+    .execute();
   await db.schema
     .createIndex('oneliner_time')
     .on('oneliner_messages')
-    .column('created_at')
+    .columns(['created_at', 'user_id'])
+    .execute();
+  await db.schema
+    .createIndex('queue_requests_time')
+    .on('queue_entries')
+    .columns(['requested_at', 'requested_by'])
     .execute();
 
   await db.schema.alterTable('play_history').addColumn('listeners_start', 'integer').execute();
   await db.schema.alterTable('play_history').addColumn('listeners_end', 'integer').execute();
+  await db.schema
+    .createIndex('play_history_stats')
+    .on('play_history')
+    .columns(['started_at', 'song_id', 'requested_by', 'listeners_start', 'listeners_end'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('play_history_stats').execute();
   await db.schema.alterTable('play_history').dropColumn('listeners_end').execute();
   await db.schema.alterTable('play_history').dropColumn('listeners_start').execute();
+  await db.schema.dropIndex('queue_requests_time').execute();
   await db.schema.dropIndex('oneliner_time').execute();
   await db.schema.dropIndex('votes_time').execute();
   for (const table of [

@@ -1,0 +1,407 @@
+/**
+ * The statistics at a year's size: generates a year of minute samples (525,600), 1,000,000
+ * listening sessions, 150,000 plays with their listeners, 200,000 votes and 100,000 chat lines
+ * on SQLite and on PostgreSQL, runs the rollups as the playout does (the first catch-up and one
+ * steady minute), then times every `/api/stats/*` call behind the charts through the real app.
+ * Last, what recording costs at 1,000 listeners: the real recorder on SQLite, fed sessions 100
+ * times faster than 1,000 listeners staying 20 minutes on average end them, with the minute's
+ * sample and rollup at the same speed-up; its CPU time scaled back to real time.
+ *
+ *   npm run stats -w bench -- [--db sqlite,postgres] [--iterations 50] [--scale 1]
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { API } from '@queuecast/contract';
+import { sql } from 'kysely';
+import { buildApp, type App } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { StatsRecorder } from '../apps/server/src/modules/stats/stats-recorder.js';
+import { StatsWritesRepo } from '../apps/server/src/modules/stats/stats-writes.repo.js';
+import { openStore } from './catalog/databases.js';
+import { loadAverage, printSummary, printTable, type QueryFigures } from './catalog/report.js';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) {
+  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+}
+const engines = (args.get('db') ?? 'sqlite,postgres').split(',');
+const iterations = Number(args.get('iterations') ?? 50);
+const scale = Number(args.get('scale') ?? 1);
+const SIZE = {
+  minutes: Math.round(525_600 * scale),
+  sessions: Math.round(1_000_000 * scale),
+  plays: Math.round(150_000 * scale),
+  votes: Math.round(200_000 * scale),
+  chat: Math.round(100_000 * scale),
+  songs: 2000,
+  artists: 500,
+  users: 2000,
+};
+const TARGET_MS = 50;
+const pgAdmin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DAY = 86_400;
+const BATCH = 500;
+
+/** mulberry32: a full-period 32-bit generator (an LCG in doubles loses bits and cycles early). */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function inBatches<T>(rows: Iterable<T>, write: (batch: T[]) => Promise<void>) {
+  let batch: T[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === BATCH) {
+      await write(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await write(batch);
+}
+
+/** A year ending now, shaped like a station's: evenings and weekends busier. */
+async function generate(app: App, now: number, log: (s: string) => void): Promise<void> {
+  const db = app.ctx.db;
+  const rnd = rng(7);
+  const start = now - 365 * DAY;
+  const t0 = performance.now();
+  const songs: number[] = [];
+  for (let i = 0; i < SIZE.songs; i++) {
+    songs.push(
+      await app.ctx.services.library.addSong({
+        title: `Bench Song ${i}`,
+        artists: [{ name: `Bench Artist ${i % SIZE.artists}` }],
+        platform: { name: `Platform ${i % 40}` },
+        tags: [],
+        length: 180,
+      }),
+    );
+  }
+  const users: number[] = [];
+  for (let i = 0; i < SIZE.users; i++) {
+    const row = await app.ctx.repos.users.insert({
+      username: `bench_${i}`,
+      email: null,
+      password_hash: 'x',
+      role: 'user',
+      created_at: start,
+    });
+    users.push(row.id);
+  }
+  log(`catalogue: ${SIZE.songs} songs, ${SIZE.users} listeners in ${s(t0)}`);
+
+  const shape = (t: number) => {
+    const d = new Date(t * 1000);
+    const evening = d.getUTCHours() >= 18 ? 80 : d.getUTCHours() < 7 ? 10 : 40;
+    return Math.round(evening * (d.getUTCDay() % 6 === 0 ? 1.4 : 1) * (0.7 + 0.6 * rnd()));
+  };
+  let t = performance.now();
+  const minuteStart = now - SIZE.minutes * 60;
+  await inBatches(
+    (function* () {
+      for (let i = 0; i < SIZE.minutes; i++) {
+        const minute = minuteStart - (minuteStart % 60) + i * 60;
+        const n = shape(minute);
+        yield {
+          minute,
+          mp3: Math.round(n * 0.6),
+          relay: 0,
+          hls: Math.round(n * 0.3),
+          sites: Math.round(n * 0.2),
+        };
+      }
+    })(),
+    (b) =>
+      db
+        .insertInto('listener_minutes')
+        .values(b)
+        .execute()
+        .then(() => undefined),
+  );
+  log(`${SIZE.minutes} minutes in ${s(t)}`);
+
+  t = performance.now();
+  const outputs = ['mp3', 'mp3', 'hls'];
+  const clients = ['browser', 'browser', 'browser', 'player', 'app', 'bot', 'other'];
+  await inBatches(
+    (function* () {
+      for (let i = 0; i < SIZE.sessions; i++) {
+        const ended = start + Math.floor(rnd() * 365 * DAY);
+        const duration = Math.floor(-Math.log(1 - rnd() * 0.999) * 1200);
+        yield {
+          started_at: ended - duration,
+          ended_at: ended,
+          duration,
+          output: outputs[i % 3]!,
+          client: clients[Math.floor(rnd() * clients.length)]!,
+          visitor: `v${Math.floor(rnd() * 50_000)}`,
+        };
+      }
+    })(),
+    (b) =>
+      db
+        .insertInto('listening_sessions')
+        .values(b)
+        .execute()
+        .then(() => undefined),
+  );
+  log(`${SIZE.sessions} sessions in ${s(t)}`);
+
+  t = performance.now();
+  for (let i = 0; i < SIZE.plays; i += BATCH) {
+    const plays = [];
+    for (let j = i; j < Math.min(SIZE.plays, i + BATCH); j++) {
+      const at = start + Math.floor((j / SIZE.plays) * 365 * DAY);
+      const song = songs[Math.floor(rnd() * songs.length)]!;
+      const requestedBy = rnd() < 0.3 ? users[Math.floor(rnd() * users.length)]! : null;
+      const listeners = shape(at);
+      plays.push({
+        song,
+        at,
+        requestedBy,
+        listeners,
+        end: listeners + Math.round((rnd() - 0.5) * 10),
+      });
+    }
+    const entries = await db
+      .insertInto('queue_entries')
+      .values(
+        plays.map((p) => ({
+          song_id: p.song,
+          requested_by: p.requestedBy,
+          requested_at: p.at - 300,
+          state: 'played',
+          started_at: p.at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('play_history')
+      .values(
+        plays.map((p, k) => ({
+          song_id: p.song,
+          queue_id: entries[k]!.id,
+          requested_by: p.requestedBy,
+          started_at: p.at,
+          length: 180,
+          listeners_start: p.listeners,
+          listeners_end: Math.max(0, p.end),
+        })),
+      )
+      .execute();
+  }
+  log(`${SIZE.plays} plays in ${s(t)}`);
+
+  t = performance.now();
+  const voted = new Set<number>();
+  await inBatches(
+    (function* () {
+      while (voted.size < SIZE.votes) {
+        const user = Math.floor(rnd() * users.length);
+        const song = Math.floor(rnd() * songs.length);
+        const key = user * songs.length + song;
+        if (voted.has(key)) continue;
+        voted.add(key);
+        yield {
+          user_id: users[user]!,
+          song_id: songs[song]!,
+          vote: 1 + Math.floor(rnd() * 5),
+          created_at: start + Math.floor(rnd() * 365 * DAY),
+        };
+      }
+    })(),
+    (b) =>
+      db
+        .insertInto('votes')
+        .values(b)
+        .execute()
+        .then(() => undefined),
+  );
+  await inBatches(
+    (function* () {
+      for (let i = 0; i < SIZE.chat; i++) {
+        yield {
+          user_id: users[Math.floor(rnd() * users.length)]!,
+          message: 'bench line',
+          created_at: start + Math.floor(rnd() * 365 * DAY),
+        };
+      }
+    })(),
+    (b) =>
+      db
+        .insertInto('oneliner_messages')
+        .values(b)
+        .execute()
+        .then(() => undefined),
+  );
+  log(`${SIZE.votes} votes, ${SIZE.chat} chat lines in ${s(t)}`);
+}
+
+const s = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+async function run(engine: string): Promise<QueryFigures[]> {
+  const store = await openStore(engine, { kept: undefined, songs: 0, adminUrl: pgAdmin });
+  const config = loadConfig({
+    DATA_DIR: store.dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_LIBRARY: '0',
+    LIVE_FANOUT_PROCESSES: '0',
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+  });
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: store.dataDir });
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ config, database: handle });
+  const log = (line: string) => console.log(`  ${engine}: ${line}`);
+  try {
+    const now = Math.floor(Date.now() / 1000);
+    const t0 = performance.now();
+    await generate(app, now, log);
+    log(`generated in ${s(t0)}`);
+    // As autovacuum would after a bulk load: the planner knows the tables' sizes.
+    if (engine === 'postgres') await sql`analyze`.execute(app.ctx.db);
+    const repo = new StatsWritesRepo(app.ctx.db);
+    let t = performance.now();
+    await repo.rollup(now);
+    log(`first rollup (a year's catch-up) in ${s(t)}`);
+    await repo.recordMinute({ minute: now - (now % 60) + 60, mp3: 5, relay: 0, hls: 1, sites: 1 });
+    const steady: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      t = performance.now();
+      await repo.rollup(now + 60);
+      steady.push(performance.now() - t);
+    }
+    steady.sort((a, b) => a - b);
+    log(
+      `a minute's rollup afterwards: median ${steady[5]!.toFixed(1)} ms, max ${steady[9]!.toFixed(1)} ms`,
+    );
+
+    const staff = await app.ctx.repos.users.insert({
+      username: 'bench_staff',
+      email: null,
+      password_hash: 'x',
+      role: 'helper',
+      created_at: now,
+    });
+    const token = await app.ctx.tokens.sign({
+      id: staff.id,
+      username: staff.username,
+      role: 'helper',
+      tokenVersion: staff.token_version,
+    });
+    const range = (days: number) => ({ from: now - days * DAY, to: now });
+    const cases: [string, string][] = [
+      ['listeners 24 h', API.statsListeners.path(range(1))],
+      ['listeners 7 d', API.statsListeners.path(range(7))],
+      ['listeners 30 d', API.statsListeners.path(range(30))],
+      ['listeners 1 y', API.statsListeners.path(range(365))],
+      ['sessions 7 d', API.statsSessions.path(range(7))],
+      ['sessions 30 d', API.statsSessions.path(range(30))],
+      ['sessions 1 y', API.statsSessions.path(range(365))],
+      ['activity 7 d', API.statsActivity.path(range(7))],
+      ['activity 1 y', API.statsActivity.path(range(365))],
+      ['heatmap 1 y', API.statsHeatmap.path({ ...range(365), tz: 'Europe/Berlin' })],
+      ['people 1 y', API.statsPeople.path(range(365))],
+      ['csv listeners 1 y', API.statsCsv.path({ ...range(365), panel: 'listeners' })],
+      ['csv top songs 1 y', API.statsCsv.path({ ...range(365), panel: 'top_songs' })],
+    ];
+    for (const kind of ['songs', 'artists', 'platforms'] as const) {
+      for (const by of ['plays', 'votes', 'gain'] as const) {
+        for (const days of [30, 365]) {
+          cases.push([
+            `top ${kind} ${by} ${days === 30 ? '30 d' : '1 y'}`,
+            API.statsTop.path({ ...range(days), kind, by }),
+          ]);
+        }
+      }
+    }
+    const loadBefore = loadAverage();
+    const figures: QueryFigures[] = [];
+    for (const [name, url] of cases) {
+      const call = async () => {
+        const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+        if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+      };
+      for (let i = 0; i < 3; i++) await call();
+      const times: number[] = [];
+      for (let i = 0; i < iterations; i++) {
+        const start = performance.now();
+        await call();
+        times.push(performance.now() - start);
+      }
+      figures.push({ name, target: TARGET_MS, times });
+    }
+    printTable(engine, figures, { iterations, loadBefore, loadAfter: loadAverage() });
+    if (engine === 'sqlite') await recordingCost(app, log);
+    return figures;
+  } finally {
+    await app.close();
+    await handle.close();
+    await store.dispose();
+  }
+}
+
+/**
+ * The recorder's CPU at 1,000 listeners: sessions end at 1,000 / 1,200 s (20-minute stays) and
+ * a minute is sampled and rolled up every 60 s; run 100 times faster for 20 s, scaled back.
+ */
+async function recordingCost(app: App, log: (s: string) => void): Promise<void> {
+  const SPEED = 100;
+  const SECONDS = 20;
+  const recorder = new StatsRecorder({
+    repo: new StatsWritesRepo(app.ctx.db),
+    counts: () => ({ mp3: 600, relay: 0, hls: 300, sites: 100 }),
+    bus: app.ctx.bus,
+    log: app.log,
+    rawDays: 14,
+  });
+  const sessionsPerSecond = (1000 / 1200) * SPEED;
+  const minutesPerSecond = (1 / 60) * SPEED;
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  let sessions = 0;
+  let minutes = 0;
+  for (let second = 0; second < SECONDS; second++) {
+    const due = Math.round(sessionsPerSecond * (second + 1)) - sessions;
+    for (let i = 0; i < due; i++, sessions++) {
+      const endedAt = Date.now();
+      recorder.session({
+        output: sessions % 3 ? 'mp3' : 'hls',
+        address: `10.0.${sessions % 250}.${sessions % 7}`,
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
+        startedAt: endedAt - 1_200_000,
+        endedAt,
+      });
+    }
+    // The recorder writes its batch every 10 s of real time: 10 times a second here.
+    for (let i = 0; i < SPEED / 10; i++) await recorder.flush();
+    const minuteDue = Math.round(minutesPerSecond * (second + 1)) - minutes;
+    for (let i = 0; i < minuteDue; i++, minutes++) await recorder.minute();
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const simulated = SECONDS * SPEED;
+  log(
+    `recording at 1,000 listeners: ${sessions} sessions and ${minutes} minutes (${simulated} s of a station) ` +
+      `took ${cpuSeconds.toFixed(2)} s of CPU in ${((performance.now() - wall0) / 1000).toFixed(1)} s: ` +
+      `${((cpuSeconds / simulated) * 100).toFixed(3)} % of one core (target ≤ 0.2 %)`,
+  );
+}
+
+console.log(
+  `stats bench: node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ` +
+    `load ${loadAverage()}; ${SIZE.minutes} minutes, ${SIZE.sessions} sessions, ${SIZE.plays} plays, ` +
+    `${SIZE.votes} votes, ${SIZE.chat} chat lines; ${iterations} calls each`,
+);
+const byEngine = new Map<string, QueryFigures[]>();
+for (const engine of engines) byEngine.set(engine, await run(engine));
+printSummary(byEngine);
