@@ -17,6 +17,7 @@ import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { seededRandom } from '../apps/server/src/lib/random.js';
 import { StatsRecorder } from '../apps/server/src/modules/stats/stats-recorder.js';
 import { StatsWritesRepo } from '../apps/server/src/modules/stats/stats-writes.repo.js';
 import { openStore } from './catalog/databases.js';
@@ -44,18 +45,6 @@ const pgAdmin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const DAY = 86_400;
 const BATCH = 500;
 
-/** mulberry32: a full-period 32-bit generator (an LCG in doubles loses bits and cycles early). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function inBatches<T>(rows: Iterable<T>, write: (batch: T[]) => Promise<void>) {
   let batch: T[] = [];
   for (const row of rows) {
@@ -71,7 +60,7 @@ async function inBatches<T>(rows: Iterable<T>, write: (batch: T[]) => Promise<vo
 /** A year ending now, shaped like a station's: evenings and weekends busier. */
 async function generate(app: App, now: number, log: (s: string) => void): Promise<void> {
   const db = app.ctx.db;
-  const rnd = rng(7);
+  const rnd = seededRandom(7);
   const start = now - 365 * DAY;
   const t0 = performance.now();
   const songs: number[] = [];

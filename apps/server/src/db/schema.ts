@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
+import type { StatsTables } from './schema-stats.js';
 
 /** Epoch seconds. */
 type Seconds = number;
@@ -304,76 +305,7 @@ export interface LiveLineTable {
   created_at: Seconds;
 }
 
-/** The station's listeners in one minute, per output (written once, by the playout). */
-export interface ListenerMinutesTable {
-  /** Epoch seconds of the minute's start. */
-  minute: Seconds;
-  mp3: number;
-  /** The Icecast mount the station relays to. */
-  relay: number;
-  hls: number;
-  /** Open pages of the site (live sockets). */
-  sites: number;
-}
-
-/** Minutes summed over an hour or a day: averages are `*_sum / samples`. */
-interface ListenerRollup {
-  samples: number;
-  total_sum: number;
-  total_min: number;
-  total_max: number;
-  mp3_sum: number;
-  relay_sum: number;
-  hls_sum: number;
-  sites_sum: number;
-}
-export interface ListenerHoursTable extends ListenerRollup {
-  hour: Seconds;
-}
-export interface ListenerDaysTable extends ListenerRollup {
-  day: Seconds;
-}
-
-/** One listener's stay on one output; `visitor` is a hash of their address salted per day. */
-export interface ListeningSessionsTable {
-  id: Generated<number>;
-  started_at: Seconds;
-  ended_at: Seconds;
-  duration: number;
-  output: string;
-  client: string;
-  visitor: string;
-}
-
-/** Sessions per day, output, client family and length bucket (ended on that day). */
-export interface SessionDaysTable {
-  day: Seconds;
-  output: string;
-  client: string;
-  bucket: number;
-  sessions: number;
-  seconds: number;
-}
-
-export interface VisitorDaysTable {
-  day: Seconds;
-  visitors: number;
-}
-
-/** Today's salt for the visitors' hashes, shared by the nodes; a day's salt goes with it. */
-export interface StatsSaltsTable {
-  day: Seconds;
-  salt: string;
-}
-
-export interface ActivityHoursTable {
-  hour: Seconds;
-  requests: number;
-  votes: number;
-  chat_lines: number;
-}
-
-export interface Database {
+export interface Database extends StatsTables {
   users: UsersTable;
   referral_codes: ReferralCodesTable;
   artists: ArtistsTable;
@@ -403,12 +335,4 @@ export interface Database {
   scheduled_shows: ScheduledShowsTable;
   artist_letter_stamps: ArtistLetterStampsTable;
   backup_runs: BackupRunsTable;
-  listener_minutes: ListenerMinutesTable;
-  listener_hours: ListenerHoursTable;
-  listener_days: ListenerDaysTable;
-  listening_sessions: ListeningSessionsTable;
-  session_days: SessionDaysTable;
-  visitor_days: VisitorDaysTable;
-  stats_salts: StatsSaltsTable;
-  activity_hours: ActivityHoursTable;
 }

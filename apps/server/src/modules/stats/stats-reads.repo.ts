@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { ListenerRollup } from '../../db/schema-stats.js';
 
 /** One point of the listeners' chart: an average over its period, with its lowest and highest. */
 export interface ListenerPoint {
@@ -166,19 +167,7 @@ export class StatsReadsRepo {
   }
 }
 
-function toPoint(
-  t: number,
-  r: {
-    samples: number;
-    total_sum: number;
-    total_min: number;
-    total_max: number;
-    mp3_sum: number;
-    relay_sum: number;
-    hls_sum: number;
-    sites_sum: number;
-  },
-): ListenerPoint {
+function toPoint(t: number, r: ListenerRollup): ListenerPoint {
   const n = Math.max(1, r.samples);
   return {
     t,
