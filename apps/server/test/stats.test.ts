@@ -76,12 +76,13 @@ describe('what the station records', () => {
     const page = await connect(`${base.replace('http', 'ws')}/ws`);
     try {
       await until('two MP3 listeners', () => app.ctx.station.mp3.count === 2);
-      // The open page is announced on the bus within a second, and summed.
+      // The open page and the HLS client are each announced on the bus within a second, by
+      // timers of their own, and summed: the sample holds both once both were heard.
       await until('the minute sampled with every output', async () => {
         await app.ctx.db.deleteFrom('listener_minutes').execute();
         await app.ctx.stats.minute();
         const row = await app.ctx.db.selectFrom('listener_minutes').selectAll().executeTakeFirst();
-        return row && row.sites === 1 && row;
+        return row && row.sites === 1 && row.hls === 1 && row;
       });
       const sample = await app.ctx.db
         .selectFrom('listener_minutes')
@@ -95,10 +96,10 @@ describe('what the station records', () => {
       expect(await app.ctx.db.selectFrom('listener_minutes').selectAll().execute()).toHaveLength(1);
     } finally {
       page.ws.close();
+      vlc.destroy();
+      firefox.destroy();
     }
 
-    vlc.destroy();
-    firefox.destroy();
     await until('both MP3 listeners gone', () => app.ctx.station.mp3.count === 0);
     // The HLS client's stay ends 30 s after its last fetch: looked at as if that much had passed.
     app.ctx.hlsListeners.clients.count(Date.now() + HLS_CLIENT_WINDOW_MS + 1000);
