@@ -49,6 +49,8 @@ function station(port: number, dataDir: string, queue: boolean) {
       // A dropped DJ's show stands by until staff end it: the live-show spec ends it itself,
       // however long a busy machine takes to get there.
       LIVE_GRACE_S: '120',
+      // The webhooks spec's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: '1',
     },
   };
 }

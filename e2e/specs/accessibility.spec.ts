@@ -94,6 +94,7 @@ for (const viewport of [
         { path: '/review', heading: /^Review/ },
         { path: '/dashboard', heading: /^Dashboard$/ },
         { path: '/admin/users', heading: /^Users$/ },
+        { path: '/admin/webhooks', heading: /^Webhooks$/ },
         { path: `/uploadsong/${id}`, heading: /^Upload File$/ },
         { path: `/song/${id}`, heading: new RegExp(SONG) },
       ]) {

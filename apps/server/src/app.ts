@@ -33,7 +33,10 @@ import { registerWebSite } from './plugins/web-site.js';
 import { statusRoutes } from './compose-status.js';
 import { createMetrics } from './compose-metrics.js';
 import { composeStats } from './compose-stats.js';
+import { composeWebhooks, type WebhookTiming } from './compose-webhooks.js';
 import type { StatsRecorder } from './modules/stats/stats-recorder.js';
+import type { WebhookSender } from './modules/webhooks/webhook-sender.js';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { registerHttpMetrics } from './plugins/http-metrics.js';
 
@@ -46,11 +49,18 @@ export interface AppDeps {
   clock?: Clock;
   /** Check every response against its contract schema (tests); off in production. */
   validateResponses?: boolean;
+  /** Shorter webhook retries and timeouts (tests). */
+  webhookTiming?: WebhookTiming;
 }
 
 /** The app, with what the composition root built, for the process shell, the CLI and tests. */
 export type App = FastifyInstance & {
-  ctx: Composition & { backups: BackupsService; stats: StatsRecorder };
+  ctx: Composition & {
+    backups: BackupsService;
+    stats: StatsRecorder;
+    webhooks: WebhooksService;
+    webhookSender: WebhookSender;
+  };
 };
 
 const DEFAULT_WEB_DIST = path.resolve(
@@ -87,9 +97,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const composed = compose({ ...deps, log: app.log });
   const backupsPart = composeBackups({ ...deps, ...composed, log: app.log });
   const statsPart = composeStats(composed, app.log);
-  const ctx = { ...composed, backups: backupsPart.backups, stats: statsPart.recorder };
+  const listeningPort = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? address.port : deps.config.port;
+  };
+  const webhooksPart = composeWebhooks(composed, app.log, listeningPort, deps.webhookTiming);
+  const ctx = {
+    ...composed,
+    backups: backupsPart.backups,
+    stats: statsPart.recorder,
+    webhooks: webhooksPart.service,
+    webhookSender: webhooksPart.sender,
+  };
   app.addHook('onClose', () => ctx.backups.stop());
   app.addHook('onReady', async () => statsPart.start());
+  app.addHook('onReady', () => webhooksPart.start());
+  app.addHook('onClose', () => webhooksPart.stop());
   // After the station has stopped and its listeners have left: their sessions are written.
   app.addHook('onClose', () => statsPart.stop());
   // DJs' source clients connect to the site's own port (the live mount).
@@ -162,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(liveRoutes(ctx.live.hub));
     await app.register(backupsPart.routes);
     await app.register(statsPart.routes);
+    await app.register(webhooksPart.routes);
     const publicUrl = /^https?:\/\//.test(config.stationUrl)
       ? new URL(config.stationUrl).origin
       : null;

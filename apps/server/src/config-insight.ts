@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bool } from './config-values.js';
 
 const DESCRIPTION = 'Live radio with a shared song-request queue.';
 
@@ -28,6 +29,11 @@ export const InsightEnv = z.object({
     }),
   /** Days the statistics keep raw minutes and sessions; their hourly and daily rollups stay. */
   STATS_RAW_DAYS: z.coerce.number().int().min(2).max(3650).default(14),
+  /**
+   * Webhooks may call loopback, private and link-local addresses (a receiver on the same
+   * machine or network). Off: only addresses the open internet reaches.
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 });
 
 function isOrigin(text: string): boolean {
@@ -47,6 +53,8 @@ export interface InsightConfig {
   embedOrigins: string[];
   /** Days raw listener minutes and sessions are kept. */
   statsRawDays: number;
+  /** Webhooks may call addresses inside the network. */
+  webhookAllowPrivate: boolean;
 }
 
 export function insightConfig(e: z.infer<typeof InsightEnv>): InsightConfig {
@@ -55,5 +63,6 @@ export function insightConfig(e: z.infer<typeof InsightEnv>): InsightConfig {
     stationDescription: e.STATION_DESCRIPTION,
     embedOrigins: e.EMBED_ORIGINS.map((o) => o.replace(/\/$/, '')),
     statsRawDays: e.STATS_RAW_DAYS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   };
 }

@@ -135,6 +135,23 @@ const OPERATIONS: Operation[] = [
     API.statsCsv.path({ from: 0, to: 86_400, panel: 'listeners' }),
   ),
   op('PUT', API.statsPanels.pattern, 'admin', undefined, () => ({ public: [] })),
+  op('GET', API.webhooks.pattern, 'admin'),
+  op('POST', API.webhooks.pattern, 'admin', undefined, () => ({
+    url: 'https://example.com/hook',
+    events: ['track.started'],
+  })),
+  op(
+    'PUT',
+    API.webhook.pattern,
+    'admin',
+    () => API.webhook.path({ id: MISSING }),
+    () => ({ url: 'https://example.com/hook', events: ['track.started'] }),
+  ),
+  op('DELETE', API.webhook.pattern, 'admin', () => API.webhook.path({ id: MISSING })),
+  op('GET', API.webhookDeliveries.pattern, 'admin', () =>
+    API.webhookDeliveries.path({ id: MISSING }),
+  ),
+  op('POST', API.webhookTest.pattern, 'admin', () => API.webhookTest.path({ id: MISSING })),
   op('PUT', API.reviewApprove.pattern, 'staff', () => API.reviewApprove.path({ id: MISSING })),
   op('PUT', API.reviewReject.pattern, 'staff', () => API.reviewReject.path({ id: MISSING })),
   op('DELETE', API.onelinerMessage.pattern, 'staff', () =>

@@ -19,3 +19,4 @@ export * from './schedule.js';
 export * from './backups.js';
 export * from './station-status.js';
 export * from './stats.js';
+export * from './webhooks.js';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { StatsTables } from './schema-stats.js';
+import type { StatsTables, WebhookTables } from './schema-insight.js';
 
 /** Epoch seconds. */
 type Seconds = number;
@@ -305,7 +305,7 @@ export interface LiveLineTable {
   created_at: Seconds;
 }
 
-export interface Database extends StatsTables {
+export interface Database extends StatsTables, WebhookTables {
   users: UsersTable;
   referral_codes: ReferralCodesTable;
   artists: ArtistsTable;

@@ -1,6 +1,7 @@
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { WebhookTiming } from '../../src/compose-webhooks.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Clock } from '../../src/core/clock.js';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Every log line, at every level, written here (JSON lines) instead of nowhere. */
   logTo?: { write(line: string): void };
+  /** Shorter webhook retries and timeouts. */
+  webhookTiming?: WebhookTiming;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     loginLimits: options.loginLimits,
     clock: options.clock,
     validateResponses: true,
+    webhookTiming: options.webhookTiming,
   });
   const undeclared = auditDeclaredStatuses(app);
   cleanups.push(async () => {

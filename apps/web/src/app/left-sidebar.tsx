@@ -6,6 +6,7 @@ import { useUnreadCount } from '../features/inbox/api/get-unread-count';
 import { SCHEDULE_PAGE } from '../features/schedule/schedule-route';
 import { DASHBOARD_PAGE } from '../features/dashboard/dashboard-route';
 import { STATS_PAGE } from '../features/stats/stats-route';
+import { WEBHOOKS_PAGE } from '../features/admin/webhooks-route';
 import { badgeText } from '../features/inbox/badge-text';
 import { usePlayback } from '../lib/playback';
 import { Badge } from '../components/ui/badge';
@@ -143,9 +144,14 @@ export function LeftSidebar({
               </>
             )}
             {session.user.role === 'admin' && (
-              <li>
-                <NavLink to={PAGES.adminUsers.path()}>Users</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to={PAGES.adminUsers.path()}>Users</NavLink>
+                </li>
+                <li>
+                  <NavLink to={WEBHOOKS_PAGE.path()}>Webhooks</NavLink>
+                </li>
+              </>
             )}
             <li>
               <button type="button" className={styles.linkButton} onClick={logOut}>

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { DASHBOARD_PAGE } from '../features/dashboard/dashboard-route';
 import { STATS_PAGE } from '../features/stats/stats-route';
+import { WEBHOOKS_PAGE } from '../features/admin/webhooks-route';
 import { SCHEDULE_PAGE, SHOW_PAGE } from '../features/schedule/schedule-route';
 import { Shell } from './shell';
 
@@ -27,6 +28,7 @@ const SongPage = lazy(() => import('../features/catalog/pages/song-page'));
 const OnelinerHistoryPage = lazy(() => import('../features/chat/pages/oneliner-history-page'));
 const InboxPage = lazy(() => import('../features/inbox/pages/inbox-page'));
 const AdminUsersPage = lazy(() => import('../features/admin/pages/admin-users-page'));
+const AdminWebhooksPage = lazy(() => import('../features/admin/pages/admin-webhooks-page'));
 const AddSongPage = lazy(() => import('../features/staff/pages/add-song-page'));
 const UploadSongPage = lazy(() => import('../features/staff/pages/upload-song-page'));
 const MissingSongsPage = lazy(() => import('../features/staff/pages/missing-songs-page'));
@@ -60,6 +62,7 @@ export function AppRoutes() {
         <Route path={child(PAGES.onelinerHistory)} element={<OnelinerHistoryPage />} />
         <Route path={child(PAGES.inbox)} element={<InboxPage />} />
         <Route path={child(PAGES.adminUsers)} element={<AdminUsersPage />} />
+        <Route path={child(WEBHOOKS_PAGE)} element={<AdminWebhooksPage />} />
         <Route path={child(PAGES.addSong)} element={<AddSongPage />} />
         <Route path={child(PAGES.uploadSong)} element={<UploadSongPage />} />
         <Route path={child(PAGES.missingSongs)} element={<MissingSongsPage />} />

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ListenerRollup } from '../../db/schema-stats.js';
+import type { ListenerRollup } from '../../db/schema-insight.js';
 
 /** One point of the listeners' chart: an average over its period, with its lowest and highest. */
 export interface ListenerPoint {

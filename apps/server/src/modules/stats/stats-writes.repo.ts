@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ListenerMinutesTable, ListeningSessionsTable } from '../../db/schema-stats.js';
+import type { ListenerMinutesTable, ListeningSessionsTable } from '../../db/schema-insight.js';
 import { DAY, HOUR, SESSION_BUCKETS, floorTo } from '../../core/listener-stats.js';
 
 export type MinuteSample = Insertable<ListenerMinutesTable>;

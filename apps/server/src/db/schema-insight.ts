@@ -82,3 +82,37 @@ export interface StatsTables {
   stats_salts: StatsSaltsTable;
   activity_hours: ActivityHoursTable;
 }
+
+/** A webhook an admin registered; `events` comma-separated. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  format: string;
+  events: string;
+  secret: string;
+  enabled: number;
+  created_at: Seconds;
+}
+
+/** One event for one webhook: its body, its tries and the last answer. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  delivery: string;
+  event: string;
+  body: string;
+  state: string;
+  attempts: number;
+  status: number | null;
+  response_ms: number | null;
+  error: string | null;
+  created_at: Seconds;
+  tried_at: Seconds | null;
+  next_at: Seconds | null;
+}
+
+/** The webhooks' tables (migration 0030). */
+export interface WebhookTables {
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
