@@ -1,11 +1,10 @@
 /**
  * The statistics at a year's size: generates a year of minute samples (525,600), 1,000,000
  * listening sessions, 150,000 plays with their listeners, 200,000 votes and 100,000 chat lines
- * on SQLite and on PostgreSQL, runs the rollups as the playout does (the first catch-up and one
- * steady minute), then times every `/api/stats/*` call behind the charts through the real app.
- * Last, what recording costs at 1,000 listeners: the real recorder on SQLite, fed sessions 100
- * times faster than 1,000 listeners staying 20 minutes on average end them, with the minute's
- * sample and rollup at the same speed-up; its CPU time scaled back to real time.
+ * on SQLite and on PostgreSQL, runs the rollups as the playout does (the catch-up, a steady
+ * minute, the months), then times every `/api/stats/*` call behind the charts in the real app.
+ * Last, recording at 1,000 listeners: the real recorder on SQLite, fed sessions 100 times faster
+ * than 1,000 listeners staying 20 minutes end them, its CPU time scaled back to real time.
  *
  *   npm run stats -w bench -- [--db sqlite,postgres] [--iterations 50] [--scale 1]
  */
@@ -19,6 +18,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seededRandom } from '../apps/server/src/lib/random.js';
 import { StatsRecorder } from '../apps/server/src/modules/stats/stats-recorder.js';
+import { StatsMonthsRepo } from '../apps/server/src/modules/stats/stats-months.repo.js';
 import { StatsWritesRepo } from '../apps/server/src/modules/stats/stats-writes.repo.js';
 import { openStore } from './catalog/databases.js';
 import { loadAverage, printSummary, printTable, type QueryFigures } from './catalog/report.js';
@@ -262,6 +262,9 @@ async function run(engine: string): Promise<QueryFigures[]> {
     let t = performance.now();
     await repo.rollup(now);
     log(`first rollup (a year's catch-up) in ${s(t)}`);
+    t = performance.now();
+    await new StatsMonthsRepo(app.ctx.db).rollup(now);
+    log(`monthly rollups of the top tables (a year's catch-up) in ${s(t)}`);
     await repo.recordMinute({ minute: now - (now % 60) + 60, mp3: 5, relay: 0, hls: 1, sites: 1 });
     const steady: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -348,6 +351,7 @@ async function recordingCost(app: App, log: (s: string) => void): Promise<void> 
   const SECONDS = 20;
   const recorder = new StatsRecorder({
     repo: new StatsWritesRepo(app.ctx.db),
+    months: new StatsMonthsRepo(app.ctx.db),
     counts: () => ({ mp3: 600, relay: 0, hls: 300, sites: 100 }),
     bus: app.ctx.bus,
     log: app.log,

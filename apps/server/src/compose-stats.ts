@@ -3,6 +3,7 @@ import type { Composition } from './compose.js';
 import { ListenersAnnouncer } from './lib/listeners-announcer.js';
 import { NODE_REPEAT_MS, NodeTally } from './lib/node-tally.js';
 import { StatsRecorder } from './modules/stats/stats-recorder.js';
+import { StatsMonthsRepo } from './modules/stats/stats-months.repo.js';
 import { StatsReadsRepo } from './modules/stats/stats-reads.repo.js';
 import { StatsWritesRepo } from './modules/stats/stats-writes.repo.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -32,8 +33,10 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
   const relay = config.icecastSourceUrl
     ? new IcecastListeners(new URL(config.icecastSourceUrl), log)
     : null;
+  const months = new StatsMonthsRepo(ctx.db);
   const recorder = new StatsRecorder({
     repo: new StatsWritesRepo(ctx.db),
+    months,
     counts: () =>
       station.isRunning
         ? {
@@ -51,7 +54,10 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
   hlsListeners.clients.onLeave = (stay) => recorder.session({ output: 'hls', ...stay });
   const reads = new StatsReadsRepo(ctx.db);
   const service = new StatsService(reads, config.insight.statsRawDays);
-  const tables = new StatsTablesService(new StatsTopsRepo(ctx.db, ctx.engine), reads);
+  const tables = new StatsTablesService(
+    new StatsTopsRepo(ctx.db, ctx.engine, () => months.through()),
+    reads,
+  );
   return {
     recorder,
     routes: statsRoutes({ stats: service, tables, panels: reads, guards: ctx.guards }),

@@ -3,6 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { DAY, HOUR } from '../src/core/listener-stats.js';
+import { seededRandom } from '../src/lib/random.js';
+import { StatsMonthsRepo } from '../src/modules/stats/stats-months.repo.js';
 import { StatsWritesRepo } from '../src/modules/stats/stats-writes.repo.js';
 import { bearer, createSong, quickUser } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
@@ -281,4 +283,111 @@ describe('public panels', () => {
     });
     expect((await get(url)).status).toBe(401);
   });
+});
+
+describe('the monthly rollups', () => {
+  it('sum whole months as the raw rows do, and read with the edges give the same tables', async () => {
+    const db = app.ctx.db;
+    const rnd = seededRandom(36);
+    const fans = [await quickUser(app), await quickUser(app), await quickUser(app)];
+    const ids = [songs.a, songs.b, songs.c];
+    const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
+    // Plays, requests and chat lines from mid-December 2025 to mid-April 2026 (March stays the
+    // week's above), and each fan's votes on some of the songs.
+    const first = Date.UTC(2025, 11, 10) / 1000;
+    for (let i = 0; i < 120; i++) {
+      const at = first + Math.floor(rnd() * 125 * DAY);
+      if (at >= start - 2 * DAY && at < start + 30 * DAY) continue;
+      const by = rnd() < 0.4 ? pick(fans).id : null;
+      const song = pick(ids);
+      const entry = await db
+        .insertInto('queue_entries')
+        .values({
+          song_id: song,
+          requested_by: by,
+          requested_at: at - 30,
+          state: 'played',
+          started_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const l0 = Math.floor(rnd() * 20);
+      await db
+        .insertInto('play_history')
+        .values({
+          song_id: song,
+          queue_id: entry.id,
+          requested_by: by,
+          started_at: at,
+          length: 120,
+          listeners_start: l0,
+          listeners_end: rnd() < 0.1 ? null : l0 + Math.floor(rnd() * 9) - 4,
+        })
+        .execute();
+      if (rnd() < 0.5) {
+        await db
+          .insertInto('oneliner_messages')
+          .values({ user_id: pick(fans).id, message: 'month', created_at: at + 5 })
+          .execute();
+      }
+    }
+    for (const fan of fans) {
+      for (const song of ids) {
+        if (rnd() < 0.3) continue;
+        const at = first + Math.floor(rnd() * 125 * DAY);
+        await db
+          .insertInto('votes')
+          .values({ user_id: fan.id, song_id: song, vote: 3, created_at: at })
+          .execute();
+      }
+    }
+    const ranges = [
+      { from: first + 5 * DAY + 3 * HOUR, to: Date.UTC(2026, 3, 12, 7) / 1000 },
+      { from: Date.UTC(2026, 0, 1) / 1000, to: Date.UTC(2026, 3, 1) / 1000 },
+      { from: Date.UTC(2026, 0, 20) / 1000, to: Date.UTC(2026, 1, 10) / 1000 },
+    ];
+    const tables = async () => {
+      const out: unknown[] = [];
+      for (const r of ranges) {
+        for (const kind of ['songs', 'artists', 'platforms'] as const) {
+          for (const by of ['plays', 'requests', 'votes', 'gain'] as const) {
+            out.push((await get<Top>(API.statsTop.path({ ...r, kind, by }), staff)).body.rows);
+          }
+        }
+        out.push((await get(API.statsPeople.path(r), staff)).body);
+        out.push((await get(API.statsCsv.path({ ...r, panel: 'top_songs' }), staff)).text);
+      }
+      return out;
+    };
+    const raw = await tables();
+    const months = new StatsMonthsRepo(db);
+    expect(await months.through()).toBe(0);
+    await months.rollup(Date.UTC(2026, 4, 1, 0, 30) / 1000);
+    // April ended less than an hour before: it waits.
+    expect(await months.through()).toBe(Date.UTC(2026, 3, 1) / 1000);
+    const rolled = await db.selectFrom('song_months').selectAll().execute();
+    expect(new Set(rolled.map((r) => Number(r.month))).size).toBe(4);
+    // Each month's sums are its raw rows'.
+    for (const month of new Set(rolled.map((r) => Number(r.month)))) {
+      const end =
+        Date.UTC(
+          new Date(month * 1000).getUTCFullYear(),
+          new Date(month * 1000).getUTCMonth() + 1,
+          1,
+        ) / 1000;
+      const plays = await db
+        .selectFrom('play_history')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('started_at', '>=', month)
+        .where('started_at', '<', end)
+        .executeTakeFirstOrThrow();
+      const sum = rolled.filter((r) => Number(r.month) === month).reduce((n, r) => n + r.plays, 0);
+      expect(sum, new Date(month * 1000).toISOString()).toBe(Number(plays.n));
+    }
+    expect(await tables()).toEqual(raw);
+    // Rolled up again, a month is replaced, not added to.
+    await db.deleteFrom('settings').where('key', '=', 'stats_months_through').execute();
+    await months.rollup(Date.UTC(2026, 4, 1, 2) / 1000);
+    expect(await tables()).toEqual(raw);
+  }, 60_000);
 });

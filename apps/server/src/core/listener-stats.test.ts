@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clientFamily, resolutionFor, sessionBucket } from './listener-stats.js';
+import {
+  clientFamily,
+  monthOf,
+  nextMonth,
+  resolutionFor,
+  rolledMonths,
+  sessionBucket,
+} from './listener-stats.js';
 
 describe('clientFamily', () => {
   it.each([
@@ -47,5 +54,29 @@ describe('resolutionFor', () => {
     expect(resolutionFor(7 * 86_400)).toBe('hour');
     expect(resolutionFor(60 * 86_400)).toBe('hour');
     expect(resolutionFor(365 * 86_400)).toBe('day');
+  });
+});
+
+describe('the months of a range read from the monthly rollups', () => {
+  const at = (y: number, m: number, d = 1, h = 0) => Date.UTC(y, m, d, h) / 1000;
+  it('finds UTC month starts, across a year', () => {
+    expect(monthOf(at(2026, 1, 17, 13))).toBe(at(2026, 1));
+    expect(nextMonth(at(2025, 11))).toBe(at(2026, 0));
+  });
+
+  it('takes the whole months already rolled up, leaving the edges to the raw rows', () => {
+    const through = at(2026, 5);
+    expect(rolledMonths(at(2026, 0, 15), at(2026, 4, 3), through)).toEqual({
+      a: at(2026, 1),
+      b: at(2026, 4),
+    });
+    expect(rolledMonths(at(2026, 1), at(2026, 3), through)).toEqual({
+      a: at(2026, 1),
+      b: at(2026, 3),
+    });
+    // Not rolled up yet past `through`; no whole month inside.
+    expect(rolledMonths(at(2026, 3), at(2026, 8), through)).toEqual({ a: at(2026, 3), b: through });
+    expect(rolledMonths(at(2026, 1, 3), at(2026, 2, 20), through)).toBeNull();
+    expect(rolledMonths(at(2026, 0), at(2026, 8), 0)).toBeNull();
   });
 });

@@ -36,6 +36,7 @@ import * as m0027 from './migrations/0027-lease-term.js';
 import * as m0028 from './migrations/0028-backup-runs.js';
 import * as m0029 from './migrations/0029-listener-stats.js';
 import * as m0030 from './migrations/0030-webhooks.js';
+import * as m0031 from './migrations/0031-stats-months.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-backup-runs': m0028,
   '0029-listener-stats': m0029,
   '0030-webhooks': m0030,
+  '0031-stats-months': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

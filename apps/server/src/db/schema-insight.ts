@@ -71,8 +71,28 @@ export interface ActivityHoursTable {
   chat_lines: number;
 }
 
-/** The statistics' tables (migration 0029). */
+/** A song's figures over one UTC month (its start). */
+export interface SongMonthsTable {
+  month: Seconds;
+  song_id: number;
+  plays: number;
+  requests: number;
+  gain: number;
+  votes: number;
+}
+
+/** A listener's requests and chat lines over one UTC month. */
+export interface UserMonthsTable {
+  month: Seconds;
+  user_id: number;
+  requests: number;
+  chat_lines: number;
+}
+
+/** The statistics' tables (migrations 0029 and 0031). */
 export interface StatsTables {
+  song_months: SongMonthsTable;
+  user_months: UserMonthsTable;
   listener_minutes: ListenerMinutesTable;
   listener_hours: ListenerHoursTable;
   listener_days: ListenerDaysTable;
