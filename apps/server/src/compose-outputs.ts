@@ -14,10 +14,10 @@ import { MP3_BYTES_PER_SECOND } from './station/mp3/mp3-stream.js';
 
 export function createFanout(config: Config, log: FastifyBaseLogger): LiveFanout {
   // A playout-only process has no sockets to write to.
-  const processes = config.api ? config.liveFanoutProcesses : 0;
+  const demand = config.workers.fanout;
   const maxQueuedBytes = config.liveSendQueueBytes;
-  return processes > 0
-    ? new ProcessFanout(processes, log, { maxQueuedBytes })
+  return config.api && demand.processes > 0
+    ? new ProcessFanout(demand, log, { maxQueuedBytes })
     : new LiveSockets({ maxQueuedBytes });
 }
 
@@ -34,9 +34,9 @@ export function createMp3Audience(config: Config, log: FastifyBaseLogger): Mp3Au
     lagCheckMs: DEFAULT_LAG_LIMITS.lagCheckMs,
   };
   // A playout-only process serves no listeners.
-  const processes = config.api ? config.mp3Processes : 0;
-  return processes > 0
-    ? new ProcessMp3Audience(processes, info, limits, log)
+  const demand = config.workers.mp3;
+  return config.api && demand.processes > 0
+    ? new ProcessMp3Audience(demand, info, limits, log)
     : new LocalMp3Audience(info, limits);
 }
 

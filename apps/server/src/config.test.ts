@@ -105,9 +105,10 @@ describe('loadConfig', () => {
 
   it('takes auto or a count of live fan-out processes', () => {
     const cores = os.availableParallelism();
-    expect(loadConfig({}).liveFanoutProcesses).toBe(cores > 1 ? Math.min(cores, 4) : 0);
-    expect(loadConfig({ LIVE_FANOUT_PROCESSES: '0' }).liveFanoutProcesses).toBe(0);
-    expect(loadConfig({ LIVE_FANOUT_PROCESSES: '3' }).liveFanoutProcesses).toBe(3);
+    const fanout = (env: Record<string, string>) => loadConfig(env).workers.fanout.processes;
+    expect(fanout({})).toBe(cores > 1 ? Math.min(cores, 4) : 0);
+    expect(fanout({ LIVE_FANOUT_PROCESSES: '0' })).toBe(0);
+    expect(fanout({ LIVE_FANOUT_PROCESSES: '3' })).toBe(3);
     for (const bad of ['many', '-1', '1.5', '17']) {
       expect(() => loadConfig({ LIVE_FANOUT_PROCESSES: bad })).toThrow(
         'LIVE_FANOUT_PROCESSES: must be auto or a whole number from 0 to 16',
@@ -117,14 +118,39 @@ describe('loadConfig', () => {
 
   it('takes auto or a count of MP3 listener processes', () => {
     const cores = os.availableParallelism();
-    expect(loadConfig({}).mp3Processes).toBe(cores > 1 ? 1 : 0);
-    expect(loadConfig({ MP3_PROCESSES: '0' }).mp3Processes).toBe(0);
-    expect(loadConfig({ MP3_PROCESSES: '2' }).mp3Processes).toBe(2);
+    const mp3 = (env: Record<string, string>) => loadConfig(env).workers.mp3.processes;
+    expect(mp3({})).toBe(cores > 1 ? 1 : 0);
+    expect(mp3({ MP3_PROCESSES: '0' })).toBe(0);
+    expect(mp3({ MP3_PROCESSES: '2' })).toBe(2);
     for (const bad of ['some', '-1', '17']) {
       expect(() => loadConfig({ MP3_PROCESSES: bad })).toThrow(
         'MP3_PROCESSES: must be auto or a whole number from 0 to 16',
       );
     }
+  });
+
+  it('takes the audiences worker processes start at, and how long they stay after', () => {
+    expect(loadConfig({}).workers).toMatchObject({
+      fanout: { threshold: 2000, calmMs: 300_000 },
+      mp3: { threshold: 1000, calmMs: 300_000 },
+    });
+    const set = loadConfig({
+      LIVE_FANOUT_FROM: '0',
+      MP3_PROCESSES_FROM: '50',
+      WORKERS_CALM_S: '9',
+    });
+    expect(set.workers).toMatchObject({
+      fanout: { threshold: 0, calmMs: 9000 },
+      mp3: { threshold: 50, calmMs: 9000 },
+    });
+    for (const bad of ['-1', '1.5', 'x']) {
+      expect(() => loadConfig({ MP3_PROCESSES_FROM: bad })).toThrow(
+        'MP3_PROCESSES_FROM: must be a whole number from 0 to 1000000',
+      );
+    }
+    expect(() => loadConfig({ WORKERS_CALM_S: '0' })).toThrow(
+      'WORKERS_CALM_S: must be a whole number of seconds from 1 to 86400',
+    );
   });
 
   it('takes the live send queue in bytes, k or m, and a cap of sockets per address', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BackupEnv, backupConfig, type BackupConfig } from './config-backup.js';
 import { InsightEnv, insightConfig, type InsightConfig } from './config-insight.js';
+import { WorkersEnv, workersConfig, type WorkersConfig } from './config-workers.js';
 import {
   bool,
   byteSize,
@@ -97,20 +98,6 @@ const EnvSchema = z.object({
     .max(300, 'must be a whole number of seconds from 1 to 300')
     .default(10),
   WEB_DIST: z.string().min(1).optional(),
-  LIVE_FANOUT_PROCESSES: z
-    .string()
-    .refine(
-      (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) <= 16),
-      'must be auto or a whole number from 0 to 16',
-    )
-    .default('auto'),
-  MP3_PROCESSES: z
-    .string()
-    .refine(
-      (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) <= 16),
-      'must be auto or a whole number from 0 to 16',
-    )
-    .default('auto'),
   LIVE_SEND_QUEUE: byteSize(64 * 1024).default(512 * 1024),
   LIVE_MAX_SOCKETS_PER_IP: z.coerce
     .number({ error: 'must be a whole number from 1' })
@@ -185,6 +172,7 @@ const EnvSchema = z.object({
     .default(60),
   ...BackupEnv.shape,
   ...InsightEnv.shape,
+  ...WorkersEnv.shape,
 });
 
 export type Config = {
@@ -242,10 +230,8 @@ export type Config = {
   /** Seconds in which a request body must bring 16 KiB or end. */
   httpBodyTimeoutSeconds: number;
   webDist: string | undefined;
-  /** Processes that write live updates to /ws sockets; 0: this process does. */
-  liveFanoutProcesses: number;
-  /** Processes that hold the MP3 listeners' connections; 0: this process does. */
-  mp3Processes: number;
+  /** Worker processes for /ws sockets and MP3 listeners, and the audiences they start at. */
+  workers: WorkersConfig;
   /** Bytes a /ws socket may have waiting to be sent; a socket that falls further behind is closed. */
   liveSendQueueBytes: number;
   /** Open /ws sockets allowed per client address; more are refused (429). */
@@ -279,20 +265,6 @@ export type Config = {
   /** Where other nodes reach this one to forward a DJ's connection when it plays. */
   playoutAddress: { host: string; port: number };
 };
-
-/** One fan-out process per core (at most 4) where there is more than one core. */
-function autoFanoutProcesses(): number {
-  const cores = os.availableParallelism();
-  return cores > 1 ? Math.min(cores, 4) : 0;
-}
-
-/**
- * One listener process where there is more than one core: it takes the listeners' memory and
- * writes out of the server. It writes 5,000 listeners in a fraction of a core; more can be set.
- */
-function autoMp3Processes(): number {
-  return os.availableParallelism() > 1 ? 1 : 0;
-}
 
 /** Every core but one, which stays for the playout and the site; at least one. */
 function autoAnalysisConcurrency(): number {
@@ -364,9 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpHeadersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_S,
     httpBodyTimeoutSeconds: e.HTTP_BODY_TIMEOUT_S,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    liveFanoutProcesses:
-      e.LIVE_FANOUT_PROCESSES === 'auto' ? autoFanoutProcesses() : Number(e.LIVE_FANOUT_PROCESSES),
-    mp3Processes: e.MP3_PROCESSES === 'auto' ? autoMp3Processes() : Number(e.MP3_PROCESSES),
+    workers: workersConfig(e),
     liveSendQueueBytes: e.LIVE_SEND_QUEUE,
     liveMaxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
     mp3MaxPerIp: e.MP3_MAX_PER_IP,

@@ -20,7 +20,10 @@ describe.each([
   ['in 2 fan-out processes', 2],
 ])('the listener count on /ws, sockets %s', (_, processes) => {
   it('reaches the sockets within 5 s of an MP3 listener coming and going', async () => {
-    const { app, url, port } = await listening({ LIVE_FANOUT_PROCESSES: String(processes) });
+    const { app, url, port } = await listening({
+      LIVE_FANOUT_PROCESSES: String(processes),
+      LIVE_FANOUT_FROM: '0',
+    });
     const client = await connect(url);
     await client.next();
     await app.ctx.station.start();

@@ -93,6 +93,7 @@ describe.each([
   it('is closed once its send queue passes the bound, and the memory stays bounded', async () => {
     const { app, url, port } = await listening({
       LIVE_FANOUT_PROCESSES: String(processes),
+      LIVE_FANOUT_FROM: '0',
       LIVE_SEND_QUEUE: '64k',
     });
     await fillQueue(app);
@@ -176,7 +177,9 @@ function flood(port: number) {
 describe('a /ws client flooding refresh messages', () => {
   it('for 30 s grows no server memory and delays no other listener', async () => {
     const servers = await Promise.all(
-      [0, 2].map((processes) => listening({ LIVE_FANOUT_PROCESSES: String(processes) })),
+      [0, 2].map((processes) =>
+        listening({ LIVE_FANOUT_PROCESSES: String(processes), LIVE_FANOUT_FROM: '0' }),
+      ),
     );
     const readers = await Promise.all(
       servers.map(async ({ app, url }) => {

@@ -72,6 +72,7 @@ describe.each([
   beforeAll(async () => {
     ({ app, url, port } = await listening({
       LIVE_FANOUT_PROCESSES: String(processes),
+      LIVE_FANOUT_FROM: '0',
       LIVE_MAX_SOCKETS_PER_IP: String(MAX_PER_IP),
     }));
   });
@@ -337,7 +338,7 @@ describe('fan-out processes', () => {
   let url: string;
   let fanout: ProcessFanout;
   beforeAll(async () => {
-    ({ app, url } = await listening({ LIVE_FANOUT_PROCESSES: '2' }));
+    ({ app, url } = await listening({ LIVE_FANOUT_PROCESSES: '2', LIVE_FANOUT_FROM: '0' }));
     fanout = app.ctx.live.fanout as ProcessFanout;
   });
 

@@ -60,7 +60,7 @@ function listen(headers: Record<string, string>): Promise<Capture> {
 /** MP3 listeners in the server process, then handed to a listener process. */
 describe.each(['0', '1'])('ICY metadata in the MP3 stream (MP3_PROCESSES=%s)', (processes) => {
   beforeAll(async () => {
-    app = await createTestApp({ env: { MP3_PROCESSES: processes } });
+    app = await createTestApp({ env: { MP3_PROCESSES: processes, MP3_PROCESSES_FROM: '0' } });
     ffmpeg = app.ctx.media.tools.ffmpeg;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

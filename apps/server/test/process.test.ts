@@ -120,7 +120,7 @@ describe('the server process', () => {
   }, 120_000);
 
   it('runs live sockets in fan-out workers that leave with it on kill -9', async () => {
-    const server = await start({ STATION: '0', LIVE_FANOUT_PROCESSES: '2' });
+    const server = await start({ STATION: '0', LIVE_FANOUT_PROCESSES: '2', LIVE_FANOUT_FROM: '0' });
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     const closed = new Promise((resolve) => ws.once('close', resolve));
     ws.on('error', () => undefined);

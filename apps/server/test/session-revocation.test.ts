@@ -39,7 +39,10 @@ describe.each([
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    ({ app, url } = await listening({ LIVE_FANOUT_PROCESSES: String(processes) }));
+    ({ app, url } = await listening({
+      LIVE_FANOUT_PROCESSES: String(processes),
+      LIVE_FANOUT_FROM: '0',
+    }));
     admin = await quickUser(app, 'admin');
     sender = await quickUser(app);
   });

@@ -184,7 +184,7 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
     // A plays the station, with its sockets in this process; B plays nothing and hands its
     // sockets to a fan-out process, as a multi-core node does by default.
     a = await startNode('A', { STATION: '1', LIVE_FANOUT_PROCESSES: '0' });
-    b = await startNode('B', { STATION: '0', LIVE_FANOUT_PROCESSES: '1' });
+    b = await startNode('B', { STATION: '0', LIVE_FANOUT_PROCESSES: '1', LIVE_FANOUT_FROM: '0' });
   }, 90_000);
 
   afterAll(async () => {

@@ -18,13 +18,15 @@ export interface Handover {
 export interface PoolWorker<State> {
   readonly process: ChildProcess;
   ready: boolean;
+  /** Stopped because no longer needed: not started again when it exits. */
+  retired: boolean;
   /** The connections handed to it and not yet reported gone. */
   readonly ids: Set<number>;
   readonly state: State;
 }
 
 export interface WorkerPoolOptions<C extends Handover, To extends Serializable, From, State> {
-  /** Processes, all started with the first connection. */
+  /** Processes, all started with the first connection (after `stop`, with the next). */
   count: number;
   /** The worker module (see `workerModule`), and the plain data it is started with (JSON). */
   module: { file: string; execArgv: string[] };
@@ -42,8 +44,8 @@ export interface WorkerPoolOptions<C extends Handover, To extends Serializable, 
   handedOver?(worker: PoolWorker<State>, connection: C): void;
   /** The worker is ready: what it must hear before its first connection. */
   ready(worker: PoolWorker<State>): void;
-  /** A message of the worker's own kind. */
-  received(worker: PoolWorker<State>, message: From): void;
+  /** A message of the worker's own kind, with the connection it hands back, if any. */
+  received(worker: PoolWorker<State>, message: From, handle?: Socket): void;
   /**
    * A connection handed to `worker` is gone without the worker saying so: it never got there
    * (`unsent`), or the process died with it (`exited`).
@@ -138,15 +140,32 @@ export class WorkerPool<C extends Handover, To extends Serializable, From, State
     for (const c of this.waiting.splice(0)) this.drop(c);
   }
 
+  /** Whether any worker is running or starting. */
+  get running(): boolean {
+    return this.slots.some((w) => w !== null);
+  }
+
+  /**
+   * Stops every worker, which must hold no connection any more (what it still holds is
+   * lost); the next connection starts them again.
+   */
+  async stop(): Promise<void> {
+    this.started = false;
+    const workers = this.workers;
+    this.slots.fill(null);
+    await Promise.all(workers.map((w) => this.stopWorker(w)));
+  }
+
   /** Drops what waits and stops every worker (killed if it has not exited in 2 s). */
   async close(): Promise<void> {
     this.closing = true;
     this.dropWaiting();
-    await Promise.all(
-      this.slots.flatMap((w) =>
-        w ? [stopChild(w.process, () => this.post(w, { type: 'close' }), EXIT_WAIT_MS)] : [],
-      ),
-    );
+    await Promise.all(this.workers.map((w) => this.stopWorker(w)));
+  }
+
+  private stopWorker(worker: PoolWorker<State>): Promise<void> {
+    worker.retired = true;
+    return stopChild(worker.process, () => this.post(worker, { type: 'close' }), EXIT_WAIT_MS);
   }
 
   private drop(connection: C): void {
@@ -164,13 +183,14 @@ export class WorkerPool<C extends Handover, To extends Serializable, From, State
     const worker: PoolWorker<State> = {
       process: child,
       ready: false,
+      retired: false,
       ids: new Set(),
       state: this.o.state(),
     };
     this.slots[index] = worker;
-    child.on('message', (message: From | WorkerReady) => {
+    child.on('message', (message: From | WorkerReady, handle?: Socket) => {
       if ((message as WorkerReady).type === 'ready') return this.ready(worker);
-      this.o.received(worker, message as From);
+      this.o.received(worker, message as From, handle);
     });
     child.on('error', (err) => this.o.log.error({ err }, `${this.o.name} error`));
     child.on('exit', (code, signal) => {
@@ -179,7 +199,7 @@ export class WorkerPool<C extends Handover, To extends Serializable, From, State
       for (const id of [...worker.ids]) {
         if (worker.ids.delete(id)) this.o.lost(worker, id, 'exited');
       }
-      if (this.closing) return;
+      if (this.closing || worker.retired) return;
       // Decided after the delay: a signal to the whole process group (a supervisor stopping
       // the server) reaches the children first, and the server's own stop follows.
       setTimeout(() => {

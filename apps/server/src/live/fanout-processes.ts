@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { workerModule } from '../lib/child-process.js';
+import { OnDemand, type OnDemandOptions } from '../lib/on-demand.js';
 import { WorkerPool, type PoolWorker } from '../lib/worker-pool.js';
 import type {
   Connection,
@@ -8,6 +9,7 @@ import type {
   LiveUpdate,
   UpgradeRequest,
 } from './live-fanout.js';
+import { LiveSockets } from './live-sockets.js';
 
 export type ToWorker =
   | { type: 'socket'; id: number; req: UpgradeRequest; head: Buffer; update: LiveUpdate }
@@ -39,20 +41,35 @@ type Worker = PoolWorker<Counts>;
 
 /**
  * Writing one update to 20,000 sockets is 20,000 send calls, about 10 µs of kernel time each:
- * more than one core can do quickly. So the sockets are spread over `count` worker processes
- * (a `WorkerPool`) that write in parallel. This process completes nothing itself: it hands
- * each upgraded TCP connection to the worker with the fewest, and sends every message to each
- * worker once (a session to the one worker holding its socket).
+ * more than one core can do quickly. So, once there are many (`OnDemand`), new sockets are
+ * spread over worker processes (a `WorkerPool`) that write in parallel; until then, and for the
+ * sockets it took before, this process holds them itself (`LiveSockets`). Each upgraded TCP
+ * connection for a worker goes to the one with the fewest, and every message goes to this
+ * process's sockets and to each worker once (a session to the one holding its socket). When
+ * the audience has been small for a while new sockets stay here again, and the workers stop
+ * once their last socket has closed: a socket never moves, so none is cut.
  */
 export class ProcessFanout implements LiveFanout {
+  private readonly local: LiveSockets;
   private readonly pool: WorkerPool<Connection, ToWorker, FromWorker, Counts>;
+  private readonly demand: OnDemand;
   private readonly owner = new Map<number, Worker>();
   private latest: LiveUpdate | null = null;
   private events: FanoutEvents | null = null;
+  private stopping: Promise<void> | null = null;
 
-  constructor(count: number, log: FastifyBaseLogger, options: WorkerOptions = {}) {
+  constructor(demand: OnDemandOptions, log: FastifyBaseLogger, options: WorkerOptions = {}) {
+    this.local = new LiveSockets(options);
+    this.local.listen({
+      auth: (id, token) => this.events?.auth(id, token),
+      closed: (id) => this.closed(id),
+    });
+    this.demand = new OnDemand(demand, {
+      spread: () => undefined,
+      gather: () => this.stopIfEmpty(),
+    });
     this.pool = new WorkerPool({
-      count,
+      count: demand.processes,
       module: WORKER,
       options,
       name: 'live fan-out process',
@@ -74,7 +91,7 @@ export class ProcessFanout implements LiveFanout {
         if (why === 'unsent') worker.state.sent--;
         this.gone(worker, id);
       },
-      dropped: ({ id }) => this.events?.closed(id),
+      dropped: ({ id }) => this.closed(id),
       turnAway: (socket) =>
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'),
       exitDetails: (worker) => ({ sockets: worker.state.open }),
@@ -82,7 +99,7 @@ export class ProcessFanout implements LiveFanout {
   }
 
   get size(): number {
-    let size = this.pool.waitingCount;
+    let size = this.local.size + this.pool.waitingCount;
     for (const { state } of this.pool.workers) size += state.open + (state.sent - state.acked);
     return size;
   }
@@ -96,27 +113,37 @@ export class ProcessFanout implements LiveFanout {
     this.events = events;
   }
 
+  /** Sockets held by this process itself. */
+  get here(): number {
+    return this.local.size;
+  }
+
   accept(connection: Connection, update: LiveUpdate): void {
     this.remember(update);
-    this.pool.accept(connection);
+    if (this.demand.arriving(this.size + 1)) this.pool.accept(connection);
+    else this.local.accept(connection, update);
   }
 
   publish(update: LiveUpdate, quiet = false): void {
     if (!this.remember(update)) return;
-    this.pool.broadcast({ type: 'update', update, quiet });
+    this.local.publish(update, quiet);
+    if (this.pool.running) this.pool.broadcast({ type: 'update', update, quiet });
   }
 
   send(room: string, bytes: Buffer): void {
-    this.pool.broadcast({ type: 'room', room, bytes });
+    this.local.send(room, bytes);
+    if (this.pool.running) this.pool.broadcast({ type: 'room', room, bytes });
   }
 
   session(id: number, rooms: readonly string[], bytes: Buffer): void {
     const worker = this.owner.get(id);
-    if (worker?.ready) this.pool.post(worker, { type: 'session', id, rooms, bytes });
+    if (!worker) return this.local.session(id, rooms, bytes);
+    if (worker.ready) this.pool.post(worker, { type: 'session', id, rooms, bytes });
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    this.demand.close();
+    await Promise.all([this.local.close(), this.pool.close()]);
   }
 
   private remember(update: LiveUpdate): boolean {
@@ -141,6 +168,20 @@ export class ProcessFanout implements LiveFanout {
   /** A connection handed to `worker` is gone, said once. */
   private gone(worker: Worker, id: number): void {
     if (this.owner.get(id) === worker) this.owner.delete(id);
+    this.closed(id);
+  }
+
+  private closed(id: number): void {
     this.events?.closed(id);
+    this.demand.left(this.size);
+    this.stopIfEmpty();
+  }
+
+  /** Stops the workers once they are not to take sockets and hold none. */
+  private stopIfEmpty(): void {
+    if (this.demand.toWorkers || this.stopping || !this.pool.running) return;
+    if (this.pool.waitingCount > 0) return;
+    if (this.pool.workers.some((w) => w.ids.size > 0 || w.state.sent > w.state.acked)) return;
+    this.stopping = this.pool.stop().finally(() => (this.stopping = null));
   }
 }

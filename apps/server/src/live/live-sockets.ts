@@ -61,7 +61,9 @@ export class LiveSockets implements LiveFanout {
   private latest: LiveUpdate | null = null;
   private frame: Buffer | null = null;
   private events: FanoutEvents | null = null;
-  private readonly pinger: NodeJS.Timeout;
+  /** Runs while there are sockets: an empty process does not wake up for them. */
+  private pinger: NodeJS.Timeout | null = null;
+  private readonly pingEveryMs: number;
   private readonly maxQueued: number;
   private readonly limits: InboundLimits;
   /** Room messages not yet written, in order; consecutive ones for a room share a batch. */
@@ -69,9 +71,7 @@ export class LiveSockets implements LiveFanout {
   private flushing: NodeJS.Immediate | null = null;
 
   constructor(private readonly options: LiveSocketsOptions = {}) {
-    const interval = options.pingIntervalMs ?? PING_INTERVAL_MS;
-    this.pinger = setInterval(() => this.pingSlice(), interval / PING_SLICES);
-    this.pinger.unref();
+    this.pingEveryMs = (options.pingIntervalMs ?? PING_INTERVAL_MS) / PING_SLICES;
     this.maxQueued = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.limits = options.inboundLimits ?? INBOUND_LIMITS;
   }
@@ -123,7 +123,7 @@ export class LiveSockets implements LiveFanout {
   }
 
   close(): Promise<void> {
-    clearInterval(this.pinger);
+    this.stopPinging();
     if (this.flushing) clearImmediate(this.flushing);
     this.flushing = null;
     this.pending = [];
@@ -169,11 +169,16 @@ export class LiveSockets implements LiveFanout {
       slice.delete(peer);
       this.rooms.leave(peer);
       if (this.peers.get(id) === peer && this.peers.delete(id)) {
+        if (this.peers.size === 0) this.stopPinging();
         this.options.onSizeChange?.(this.peers.size);
       }
     });
     ws.on('error', () => undefined); // the close that follows removes it
     ws.on('message', (data, isBinary) => this.onMessage(peer, data as Buffer, isBinary));
+    if (!this.pinger) {
+      this.pinger = setInterval(() => this.pingSlice(), this.pingEveryMs);
+      this.pinger.unref();
+    }
     this.options.onSizeChange?.(this.peers.size);
     if (this.latest) peer.writeUpdate(this.latest.version, this.frame!, this.maxQueued);
   }
@@ -197,6 +202,11 @@ export class LiveSockets implements LiveFanout {
     peer.ws.close(code, reason);
     peer.connection.pause();
     setTimeout(() => peer.ws.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  private stopPinging(): void {
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = null;
   }
 
   /** Pings one slice; a socket that has not answered since its last ping is cut. */

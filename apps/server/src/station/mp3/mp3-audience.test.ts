@@ -47,7 +47,7 @@ function audience(where: Where, limits: Partial<Mp3Limits>, sendQueues?: () => S
   const all = { ...LIMITS, ...limits };
   return where === 'local'
     ? new LocalMp3Audience(INFO, all, sendQueues)
-    : new ProcessMp3Audience(1, INFO, all, log);
+    : new ProcessMp3Audience({ processes: 1, threshold: 0, calmMs: 60_000 }, INFO, all, log);
 }
 
 async function station(mp3: Mp3Audience) {

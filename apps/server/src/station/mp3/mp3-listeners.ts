@@ -91,6 +91,20 @@ interface Listener {
   icy: boolean;
   /** Its connection is in the kernel's IPv6 table (IPv4-mapped addresses included). */
   v6: boolean;
+  /** Removes it when its socket closes or fails (unhooked when it moves to another process). */
+  leave: () => void;
+}
+
+/**
+ * Where a listener is in the stream, as plain data: enough for another process to carry on
+ * writing to its socket without a byte missing or repeated (see `release` and `adopt`).
+ */
+export interface ListenerPlace {
+  icy: boolean;
+  untilMeta: number;
+  lastTitle: string | null;
+  /** The stream offset its socket has been written up to. */
+  position: number;
 }
 
 /**
@@ -121,6 +135,8 @@ export class Mp3Listeners {
   private icyCount = 0;
   private readonly recent = new RecentChunks();
   private readonly blocks = new Map<string, Buffer>();
+  /** The stream offset where the last chunk published ends: every listener's place. */
+  private position = 0;
   /** Listeners dropped for falling behind, since start. */
   dropped = 0;
 
@@ -143,6 +159,41 @@ export class Mp3Listeners {
     if (socket.destroyed) return this.gone(id, false);
     socket.setNoDelay(true);
     socket.write(icy ? this.heads.icy : this.heads.plain);
+    const place = { icy, untilMeta: ICY_METAINT, lastTitle: null, position: -1 };
+    this.attach(id, socket, place);
+  }
+
+  /** The listeners' ids. */
+  ids(): IterableIterator<number> {
+    return this.listeners.keys();
+  }
+
+  /**
+   * Lets go of listener `id` without closing its socket, so that another process can carry on
+   * from its place: only once everything written to it has reached the kernel (what the
+   * kernel holds moves with the connection), so null while bytes still wait here.
+   */
+  release(id: number): { socket: Socket; place: ListenerPlace } | null {
+    const listener = this.listeners.get(id);
+    if (!listener || listener.socket.writableLength > 0) return null;
+    this.forget(listener);
+    const { socket, icy, untilMeta, lastTitle } = listener;
+    socket.off('close', listener.leave);
+    socket.off('error', listener.leave);
+    return { socket, place: { icy, untilMeta, lastTitle, position: this.position } };
+  }
+
+  /**
+   * Takes over a listener another process released: the chunks it has not had yet (from the
+   * recent ones), then live audio, with its ICY metadata where it would have come.
+   */
+  adopt(id: number, socket: Socket, place: ListenerPlace): void {
+    if (socket.destroyed) return this.gone(id, false);
+    this.attach(id, socket, place);
+  }
+
+  /** Writes the recent chunks after `place.position` (all of them when it is -1), then lists it. */
+  private attach(id: number, socket: Socket, place: ListenerPlace): void {
     const key =
       socket.remoteAddress && socket.remotePort && socket.localPort
         ? connectionKey(socket.remoteAddress, socket.remotePort, socket.localPort)
@@ -152,22 +203,24 @@ export class Mp3Listeners {
       id,
       socket,
       key,
-      untilMeta: ICY_METAINT,
-      lastTitle: null,
-      icy,
+      untilMeta: place.untilMeta,
+      lastTitle: place.lastTitle,
+      icy: place.icy,
       v6,
+      leave: () => {
+        if (!this.forget(listener)) return;
+        this.gone(id, false);
+        socket.destroy();
+      },
     };
-    for (const c of this.recent.chunks) this.write(listener, c);
+    for (const c of this.recent.chunks) {
+      if (c.start + c.bytes.length > place.position) this.write(listener, c);
+    }
     this.listeners.set(id, listener);
     this.families[v6 ? 'v6' : 'v4']++;
-    if (icy) this.icyCount++;
-    const leave = () => {
-      if (!this.forget(listener)) return;
-      this.gone(id, false);
-      socket.destroy();
-    };
-    socket.on('close', leave);
-    socket.on('error', leave);
+    if (place.icy) this.icyCount++;
+    socket.on('close', listener.leave);
+    socket.on('error', listener.leave);
     // It starts as far behind as its burst; looked at, if need be, before the next chunk, once
     // it has had time to read the burst.
     this.lagBound = Math.max(this.lagBound, socket.writableLength + BURST_BYTES);
@@ -176,6 +229,7 @@ export class Mp3Listeners {
   /** Writes a chunk to every listener and keeps it for the bursts of listeners to come. */
   publish(chunk: Mp3Chunk): void {
     this.recent.add(chunk);
+    this.position = chunk.start + chunk.bytes.length;
     // Looked at before the chunk goes out, when it would take a listener near the limit: right
     // after, every listener would still hold the chunk itself.
     this.watchLag(chunk.bytes.length + this.icyBytes(chunk));

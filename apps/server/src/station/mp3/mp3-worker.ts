@@ -2,7 +2,7 @@
  * An MP3 listener process (see mp3-processes.ts). It receives listeners' connections, their
  * request already read, and every chunk of the stream, and runs them as `Mp3Listeners`: the
  * response head, the burst, ICY metadata, lag drops. Listeners that leave are reported to the
- * parent in batches. It imports nothing but what that needs, so it stays small, and exits when
+ * parent in batches; asked to, it hands them back, each at a chunk's end. It imports nothing but what that needs, so it stays small, and exits when
  * its parent goes, kill -9 included.
  */
 import type { Socket } from 'node:net';
@@ -31,6 +31,23 @@ const leave = (id: number, lagging: boolean) => {
   reportTimer ??= setTimeout(report, REPORT_EVERY_MS);
 };
 const listeners = new Mp3Listeners(options.info, leave, options.limits);
+/** Asked to hand the listeners back: each goes as soon as nothing written to it waits here. */
+let returning = false;
+const handBack = () => {
+  for (const id of [...listeners.ids()]) {
+    const released = listeners.release(id);
+    if (!released) continue;
+    const { socket, place } = released;
+    socket.pause();
+    sendHandle({ type: 'returned', id, place }, socket);
+  }
+};
+const sendHandle = (message: FromMp3Worker, socket: Socket) => {
+  if (!process.connected) return socket.destroy();
+  process.send!(message, socket, {}, (err: Error | null) => {
+    if (err) socket.destroy();
+  });
+};
 
 servePool<ToMp3Worker>((message, handle?: Socket) => {
   switch (message.type) {
@@ -45,6 +62,14 @@ servePool<ToMp3Worker>((message, handle?: Socket) => {
       return;
     case 'chunk':
       listeners.publish(message.chunk);
+      if (returning) handBack();
+      return;
+    case 'return':
+      returning = true;
+      handBack();
+      return;
+    case 'keep':
+      returning = false;
       return;
     case 'drop-all':
       listeners.dropAll();
