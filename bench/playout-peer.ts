@@ -10,28 +10,55 @@
  * folder as AAC 128 kb/s, 2 s segments; Icecast and Liquidsoap run as nobody. Each side's CPU
  * is utime + stime of every process in its trees (with children that ended meanwhile), over
  * `--seconds` after `--settle`; memory is PSS at the end (shared pages divided among the
- * processes that map them, so each ffmpeg's libraries are not counted in full every time).
+ * processes that map them, so each ffmpeg's libraries are not counted in full every time), RSS
+ * of the whole tree, and the tree as if alone on the machine (playout-peer/memory.ts).
  *
- * Run: npm run playout-peer -w bench -- [--seconds 60] [--settle 15] [--server main.js]
+ * An audience may be put in front of both (`--listeners N`: MP3 listeners reading each side's
+ * MP3 stream; `--visitor 1`: one page open on Queuecast, its /ws socket). A third side, the
+ * encoder-only floor (`--floor 1`, playout-peer/floor.ts), is ffmpeg alone making the same two
+ * outputs from PCM: what any station must spend.
+ *
+ * Run: npm run playout-peer -w bench -- [--seconds 60] [--settle 15] [--listeners 0]
+ *   [--visitor 0] [--floor 1] [--server main.js] [--server-env KEY=value,...]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { startPeerStation } from './playout-peer/liquidsoap.js';
 import { makeDemoMusic } from './support/demo-music.js';
-import { machine, parseArgs, removeScratch, sleep } from './support/processes.js';
-import { sampleTrees, treeMemory, treePercent, type PartOf } from './support/proc-tree.js';
+import { descendants, machine, parseArgs, removeScratch, sleep } from './support/processes.js';
+import { mp3Listeners, siteVisitor, type Audience } from './playout-peer/audience.js';
+import { startFloor } from './playout-peer/floor.js';
+import { memoryAlone } from './playout-peer/memory.js';
+import {
+  byCommand,
+  sampleTrees,
+  treeMemory,
+  treePercent,
+  type PartOf,
+} from './support/proc-tree.js';
 import { SERVER_MAIN, startStation } from './support/station.js';
 
 const args = parseArgs();
 const seconds = Number(args.get('seconds') ?? 60);
 const settle = Number(args.get('settle') ?? 15);
 const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
+const listeners = Number(args.get('listeners') ?? 0);
+const visitor = args.get('visitor') === '1';
+const withFloor = (args.get('floor') ?? '1') === '1';
+/** More of the server's environment, `KEY=value,KEY=value` (LIVE_FANOUT_FROM=0, say). */
+const serverEnv = Object.fromEntries(
+  (args.get('server-env') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 
 const queuecastParts: PartOf = ({ name, cmdline, root, reaped }) => {
   if (root) return reaped ? 'ffmpeg decoders' : 'server (node)';
   if (name === 'ffmpeg')
     return cmdline.includes('libmp3lame') ? 'ffmpeg encoder' : 'ffmpeg decoders';
-  return name === 'node' ? 'live fan-out (node)' : name;
+  if (name !== 'node') return name;
+  return cmdline.includes('mp3-worker') ? 'MP3 listener process' : 'live fan-out (node)';
 };
 const peerParts: PartOf = ({ name, reaped }) => (reaped ? `${name}'s ended children` : name);
 
@@ -40,7 +67,12 @@ interface Row {
   cpu: number;
   parts: Map<string, number>;
   pss: Map<string, number>;
+  rssParts: Map<string, number>;
+  alone: number;
+  processes: number;
 }
+
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 const loadavg = () =>
   os
@@ -50,16 +82,20 @@ const loadavg = () =>
 
 console.log(
   `bench/playout-peer — ${machine()}\n` +
-    `  one station each, no listeners, both running; CPU over ${seconds} s after ${settle} s`,
+    `  one station each, ${listeners} MP3 listeners each${
+      visitor ? ', one site visitor on ' + 'Queuecast' : ''
+    }, all running; CPU over ${seconds} s after ${settle} s`,
 );
 
-const station = await startStation({}, args.get('server') || SERVER_MAIN);
+const station = await startStation({ MP3_MAX_PER_IP: '100000' }, args.get('server') || SERVER_MAIN);
 const music = await makeDemoMusic(ffmpeg);
 const peer = await startPeerStation({
   icecast: args.get('icecast-bin') || '/usr/bin/icecast2',
   liquidsoap: args.get('liquidsoap') || '/usr/bin/liquidsoap',
   music,
 });
+const floor = withFloor ? startFloor(ffmpeg, music) : null;
+const audiences: Audience[] = [];
 try {
   if ('unavailable' in peer) {
     console.log(`PEER NOT RUN: ${peer.unavailable}`);
@@ -72,10 +108,17 @@ try {
         `  outputs on both: MP3 128 kb/s 44.1 kHz stereo (Queuecast: its own /stream/live.mp3; ` +
         `peer: an Icecast mount) and HLS AAC 128 kb/s, 2 s segments, 6 listed`,
     );
+    const port = Number(new URL(station.baseUrl).port);
+    if (listeners > 0) {
+      audiences.push(await mp3Listeners(port, '/stream/live.mp3', listeners));
+      audiences.push(await mp3Listeners(peer.icecast.port, '/live.mp3', listeners));
+    }
+    if (visitor) audiences.push(await siteVisitor(station.wsUrl));
     await sleep(settle * 1000);
     const sides: [string, number[], PartOf][] = [
       ['queuecast', [station.pid], queuecastParts],
       ['liquidsoap+icecast', [peer.liquidsoapPid, peer.icecast.pid], peerParts],
+      ...(floor ? [['encoder floor', [floor.pid], byCommand] as [string, number[], PartOf]] : []),
     ];
     const load0 = loadavg();
     const before = sides.map(([, roots, partOf]) => sampleTrees(roots, partOf));
@@ -83,40 +126,69 @@ try {
     const after = sides.map(([, roots, partOf]) => sampleTrees(roots, partOf));
     const rows: Row[] = sides.map(([side, roots, partOf], i) => {
       const d = treePercent(before[i]!, after[i]!);
-      return { side, cpu: d.total, parts: d.parts, pss: treeMemory(roots, partOf) };
+      return {
+        side,
+        cpu: d.total,
+        parts: d.parts,
+        pss: treeMemory(roots, partOf),
+        rssParts: treeMemory(roots, partOf, 'Rss'),
+        alone: memoryAlone(roots),
+        processes: roots.reduce((n, r) => n + 1 + descendants(r).length, 0),
+      };
     });
+    const quiet = audiences.flatMap((a) => a.received()).filter((b) => b === 0).length;
+    if (quiet > 0) console.log(`  WARNING: ${quiet} listeners received nothing`);
     const problems = peer.icecast.errorLog();
     const segments = fs.readdirSync(peer.hlsDir).filter((f) => f.endsWith('.ts')).length;
     console.log(`  the peer's HLS folder holds ${segments} segments at the end of the window`);
     console.log(`  load average ${load0} at the start of the window, ${loadavg()} at its end\n`);
     console.log(
-      `${'side'.padEnd(20)} ${'CPU % core'.padStart(10)} ${'PSS MiB'.padStart(8)}  processes`,
+      `${'side'.padEnd(20)} ${'CPU % core'.padStart(10)} ${'PSS MiB'.padStart(8)} ` +
+        `${'RSS MiB'.padStart(8)} ${'alone MiB'.padStart(9)} ${'procs'.padStart(5)}  processes (CPU, PSS/RSS)`,
     );
     for (const r of rows) {
-      const pss = [...r.pss.values()].reduce((a, b) => a + b, 0);
+      const pss = total(r.pss);
       const parts = [...r.parts]
         .filter(([, v]) => Math.abs(v) >= 0.005)
         .sort((a, b) => b[1] - a[1])
         .map(
           ([k, v]) =>
-            `${k} ${v.toFixed(2)}%${r.pss.has(k) ? ` ${r.pss.get(k)!.toFixed(0)} MiB` : ''}`,
+            `${k} ${v.toFixed(2)}%` +
+            (r.pss.has(k)
+              ? ` ${r.pss.get(k)!.toFixed(0)}/${r.rssParts.get(k)!.toFixed(0)} MiB`
+              : ''),
         )
         .join(', ');
       console.log(
-        `${r.side.padEnd(20)} ${r.cpu.toFixed(2).padStart(10)} ${pss.toFixed(0).padStart(8)}  ${parts}`,
+        `${r.side.padEnd(20)} ${r.cpu.toFixed(2).padStart(10)} ${pss.toFixed(0).padStart(8)} ` +
+          `${total(r.rssParts).toFixed(0).padStart(8)} ${r.alone.toFixed(0).padStart(9)} ` +
+          `${String(r.processes).padStart(5)}  ${parts}`,
       );
     }
-    const [q, p] = rows as [Row, Row];
-    console.log(
-      `target: Queuecast CPU <= Liquidsoap+Icecast — ${q.cpu <= p.cpu ? 'met' : 'NOT met'} ` +
-        `(${q.cpu.toFixed(2)}% vs ${p.cpu.toFixed(2)}% of a core, ${(q.cpu / p.cpu).toFixed(2)}x)`,
+    const [q, p, f] = rows as [Row, Row, Row | undefined];
+    const target = (what: string, mine: number, theirs: number, most: number, unit: string) =>
+      console.log(
+        `target: ${what} <= ${most}x — ${mine / theirs <= most ? 'met' : 'NOT met'} ` +
+          `(${mine.toFixed(2)} vs ${theirs.toFixed(2)} ${unit}, ${(mine / theirs).toFixed(2)}x)`,
+      );
+    target('Queuecast CPU against Liquidsoap+Icecast', q.cpu, p.cpu, 0.75, '% of a core');
+    target('memory as if alone against Liquidsoap+Icecast', q.alone, p.alone, 0.6, 'MiB');
+    target(
+      'RSS of the whole tree against Liquidsoap+Icecast',
+      total(q.rssParts),
+      total(p.rssParts),
+      0.8,
+      'MiB',
     );
+    if (f) target('Queuecast CPU against the encoder floor', q.cpu, f.cpu, 1.15, '% of a core');
     if (problems.length > 0) {
       console.log(`  icecast error.log, warnings and errors (last 5 of ${problems.length}):`);
       for (const line of problems.slice(-5)) console.log(`    ${line}`);
     }
   }
 } finally {
+  audiences.forEach((a) => a.close());
+  await floor?.stop();
   if (!('unavailable' in peer)) await peer.stop();
   await station.stop();
   removeScratch(music.dir);

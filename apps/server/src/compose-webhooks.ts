@@ -47,6 +47,9 @@ export function composeWebhooks(
   // One event at a time, in order: a show's end is told before the next show's start.
   let chain: Promise<void> = Promise.resolve();
   const handle = async (event: BusEvent) => {
+    // Only the sender queues; a show change is followed everywhere (which show is open is
+    // compared with the last one seen, and any node may be the sender next).
+    if (event.type !== 'show.changed' && !isSender()) return;
     const messages = await events.messages(event);
     if (!isSender()) return;
     for (const message of messages) await service.publish(message);

@@ -20,14 +20,21 @@ export interface SenderOptions {
   log: FastifyBaseLogger;
   timeoutMs?: number;
   backoffMs?: number[];
+  /** The least wait between two looks at the queue. */
   pollMs?: number;
+  /**
+   * The longest: a delivery queued by another node (an admin's test there) or while the
+   * database was away is found within it.
+   */
+  idleMs?: number;
   post?: typeof postWebhook;
   now?: () => number;
 }
 
 /**
  * Sends the queued deliveries, off the event path: the events only write rows, and this loop
- * (woken at once, and every second) posts the due ones, each with a timeout: one at a time per
+ * (woken at once, then when the next retry falls due, and at the latest after `idleMs`) posts
+ * the due ones, each with a timeout: one at a time per
  * webhook, in order, and the webhooks side by side, so a slow receiver delays only its own.
  * A 2xx delivers; anything else is tried again after the backoff, then given up and logged.
  * Should the playout move to another node mid-try, that try may be sent again from there: a
@@ -51,6 +58,7 @@ export class WebhookSender {
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       backoffMs: RETRY_BACKOFF_MS,
       pollMs: 1000,
+      idleMs: 5000,
       post: postWebhook,
       now: Date.now,
       ...options,
@@ -59,33 +67,47 @@ export class WebhookSender {
 
   start(): void {
     this.stopped = false;
-    this.timer ??= setInterval(() => this.wake(), this.o.pollMs);
-    this.timer.unref();
+    this.wake();
   }
 
   /** Looks for due deliveries now (after an event was queued). */
   wake(): void {
     if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.polling) {
       this.again = true;
       return;
     }
     this.polling = true;
     void this.poll()
-      .catch((err: unknown) => this.o.log.warn({ err }, 'webhook deliveries could not be read'))
-      .finally(() => {
+      .catch((err: unknown) => {
+        this.o.log.warn({ err }, 'webhook deliveries could not be read');
+        return null;
+      })
+      .then((nextDue) => {
         this.polling = false;
         if (this.again) {
           this.again = false;
-          this.wake();
+          return this.wake();
         }
+        this.sleep(nextDue);
       });
+  }
+
+  /** Waits until `nextDue` (epoch seconds), at least `pollMs` and at most `idleMs`. */
+  private sleep(nextDue: number | null): void {
+    if (this.stopped) return;
+    const until = nextDue === null ? this.o.idleMs : nextDue * 1000 - this.o.now();
+    const wait = Math.min(this.o.idleMs, Math.max(this.o.pollMs, until));
+    this.timer = setTimeout(() => this.wake(), wait);
+    this.timer.unref();
   }
 
   /** Stops taking deliveries; those in flight finish (each within its timeout). */
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
@@ -94,8 +116,9 @@ export class WebhookSender {
     return this.inFlight.size;
   }
 
-  private async poll(): Promise<void> {
-    if (!this.o.isSender()) return;
+  /** Sends what is due; answers when the next pending delivery falls due. */
+  private async poll(): Promise<number | null> {
+    if (!this.o.isSender()) return null;
     const seconds = Math.floor(this.o.now() / 1000);
     if (seconds - this.lastPrune > 3600) {
       this.lastPrune = seconds;
@@ -110,6 +133,7 @@ export class WebhookSender {
         this.wake();
       });
     }
+    return this.repo.nextDue();
   }
 
   private async send(d: Awaited<ReturnType<WebhooksRepo['due']>>[number]): Promise<void> {

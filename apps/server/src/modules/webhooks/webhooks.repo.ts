@@ -121,6 +121,16 @@ export class WebhooksRepo {
     return query.execute();
   }
 
+  /** When the earliest pending delivery falls due (epoch seconds), or null with none pending. */
+  async nextDue(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.min('next_at').as('at'))
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return row?.at == null ? null : Number(row.at);
+  }
+
   async tried(id: number, outcome: TryOutcome): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')

@@ -14,6 +14,8 @@ import { HLS_PLAYLIST, HLS_STALE_MS } from './hls-folder.js';
  * the fallback where the folder's file system sends no such events.
  */
 const POLL_MS = 1000;
+/** With the folder watched, the poll only backs up an event missed (a full inotify queue). */
+const WATCHED_POLL_MS = 10_000;
 /** How often segments no playlist lists any more are looked for. */
 const SWEEP_MS = 10_000;
 /** A segment off the playlist stays this long for players that fetched the playlist before. */
@@ -80,7 +82,8 @@ export class HlsPublisher {
     } catch {
       this.watcher = null; // the poll alone
     }
-    this.poll = setInterval(() => void this.publish(), POLL_MS);
+    const every = this.watcher ? WATCHED_POLL_MS : POLL_MS;
+    this.poll = setInterval(() => void this.publish(), every);
     this.poll.unref();
     this.sweep = setInterval(() => void this.sweepSegments(), SWEEP_MS);
     this.sweep.unref();
