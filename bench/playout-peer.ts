@@ -87,7 +87,10 @@ console.log(
     }, all running; CPU over ${seconds} s after ${settle} s`,
 );
 
-const station = await startStation({ MP3_MAX_PER_IP: '100000' }, args.get('server') || SERVER_MAIN);
+const station = await startStation(
+  { MP3_MAX_PER_IP: '100000', ...serverEnv },
+  args.get('server') || SERVER_MAIN,
+);
 const music = await makeDemoMusic(ffmpeg);
 const peer = await startPeerStation({
   icecast: args.get('icecast-bin') || '/usr/bin/icecast2',
