@@ -151,8 +151,10 @@ describe.each<Where>(['local', 'processes'])('MP3 listeners (%s)', (where) => {
       await s.listen(false);
       await until(() => s.mp3.dropped > 0);
       // Dropped after about its limit plus what its own receive buffer took, long before the
-      // kernel's send buffer (which grows to megabytes) would have filled.
-      expect(s.pushed()).toBeLessThan(1.5 * 1024 * 1024);
+      // kernel's send buffer (up to 4 MiB here) would have filled. A listener process learns
+      // of the chunks over IPC and reports its drops every 100 ms, and at 40 times real time
+      // each second it lags behind the feed (a busy machine starving it) is 640 KiB more.
+      expect(s.pushed()).toBeLessThan((where === 'local' ? 1.5 : 2.5) * 1024 * 1024);
       if (where === 'local') expect(inKernel).toBeGreaterThan(0);
       expect(s.mp3.dropped).toBe(1);
       const before = reader.received();
