@@ -304,16 +304,30 @@ describe('webhooks of the station', () => {
       });
     }
     await until('the receiver holding the first tries', () => receiver.on('/hang').length >= 1);
-    await queueTones(app, [{ title: 'Hook After', artist: 'Waiter', freq: 650, seconds: 30 }]);
-    const skippedAt = Date.now();
-    app.ctx.station.playout.skip();
+    const [after] = await queueTones(app, [
+      { title: 'Hook After', artist: 'Waiter', freq: 650, seconds: 30 },
+    ]);
+    const { playout } = app.ctx.station;
+    // As a request does: the playout chooses again, and the request takes the auto-DJ's place.
+    playout.reconsiderNext();
+    // Skipped until it is on air (a request queued before it may come first).
+    await until(
+      'Hook After on air',
+      () => {
+        if (playout.nowPlaying?.songId === after) return true;
+        if ((playout.upNext?.queueId ?? null) !== null) playout.skip();
+        return false;
+      },
+      20_000,
+    );
+    const onAirAt = Date.now();
     const heard = await until(
       'the next track at the other receiver',
       () => receiver.on('/after-hang').find((r) => r.body.includes('Hook After')),
       10_000,
     );
     expect(verified(ok.secret, heard)).toBe(true);
-    const delay = Date.now() - skippedAt;
+    const delay = Date.now() - onAirAt;
     // The API answers as it does when nobody hangs.
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {

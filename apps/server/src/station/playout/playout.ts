@@ -1,14 +1,18 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { FadeUnder, type Feed } from './crossfade.js';
-import { Decoder } from './decoder.js';
 import { BYTES_PER_SECOND, secondsToBytes, TICK_MS, wholeFrames } from './pcm.js';
+import { Playing } from './playing.js';
+import { Upcoming } from './upcoming.js';
 import type { Track } from './scheduler.js';
 import { TickLag } from './tick-lag.js';
 
 /** PCM is written this far ahead of the wall clock, so the encoder never waits. */
 const LEAD_S = 0.5;
 const RETRY_MS = 1000; // while nothing is prepared, look for a next track this often
+/** The next track's decoder starts when the one on air has this many seconds left. */
+const DECODE_AHEAD_S = 10;
+/** A skip waits this long at most for the next track to be chosen again. */
+const CUT_WAIT_MS = 2000;
 const SILENCE = Buffer.alloc(BYTES_PER_SECOND);
 
 /** What the playout asks of the rest of the station. */
@@ -30,31 +34,19 @@ export interface PlayoutHooks {
   nextChanged(track: Track | null): void;
 }
 
-interface Playing {
-  track: Track;
-  decoder: Decoder;
-  /** PCM bytes the track should last. */
-  expected: number;
-}
-
 /**
  * The station's clock: writes PCM in real time, track after track with no gap. The next track
- * is chosen and its decoder opened as soon as the current one is on air (the decoder holds a
- * few seconds and waits), so both the natural end and a skip hand over in the same write: the
- * current one's last sample, the next one's first. When nothing is ready, silence keeps the
+ * is chosen as soon as the current one is on air, and its decoder started `DECODE_AHEAD_S`
+ * before the current one ends (then it holds a few seconds and waits), so the natural end hands
+ * over in one write: the current one's last sample, the next one's first. A skip starts the
+ * next decoder if it is not running yet, and the current track plays on until that one has
+ * audio (a fraction of a second): a cut, never a gap. When nothing is ready, silence keeps the
  * stream up.
  */
 export class Playout {
   readonly tickLag = new TickLag(TICK_MS);
   private current: Playing | null = null;
-  private nextUp: Playing | null = null;
-  /**
-   * The track that is to replace `nextUp` (a request arrived after an auto-DJ pick was
-   * prepared), while its decoder starts: it takes `nextUp`'s place once it has audio, so a
-   * track change never waits for it. Should the current track end first, `nextUp` plays and
-   * the replacement is dropped; the request stays in the queue and is chosen next.
-   */
-  private replacing: Playing | null = null;
+  private readonly upcoming: Upcoming;
   private preparing: Promise<void> | null = null;
   /** The track that just went on air is being recorded; the next is chosen after that. */
   private starting: Promise<void> | null = null;
@@ -64,6 +56,9 @@ export class Playout {
   private timer: NodeJS.Timeout | null = null;
   private startedAtMs = 0;
   private startEpoch = 0;
+  /** A skip was asked while the next track had no audio yet: the cut waits for it. */
+  private cutWhenReady: Playing | null = null;
+  private cutAskedAt = 0;
   /** A feed on air instead of the queue (the live show): nothing of the queue is prepared. */
   private feed: Feed | null = null;
   /** The feed is to give way to the queue's next track once that one has audio. */
@@ -78,7 +73,9 @@ export class Playout {
     private readonly mediaRoot: string,
     private readonly hooks: PlayoutHooks,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.upcoming = new Upcoming((track) => hooks.nextChanged(track));
+  }
 
   get nowPlaying(): Track | null {
     return this.current?.track ?? null;
@@ -86,7 +83,7 @@ export class Playout {
 
   /** The track being decoded to follow the current one, if chosen yet. */
   get upNext(): Track | null {
-    return this.nextUp?.track ?? null;
+    return this.upcoming.prepared?.track ?? null;
   }
 
   /** Whether a feed (the live show) is on air instead of the queue. */
@@ -112,17 +109,19 @@ export class Playout {
     const cut = this.current;
     if (cut) {
       this.current = null;
+      this.cutWhenReady = null;
       void this.hooks.interrupted(cut.track);
+      const audio = cut.audio();
       this.fade.start(
-        (n) => cut.decoder.read(n),
+        (n) => audio.read(n),
         fadeBytes,
-        () => cut.decoder.stop(),
+        () => cut.stop(),
       );
     } else if (this.feed && this.feed !== feed) {
       const old = this.feed;
       this.fade.start((n) => old.read(n), fadeBytes);
     }
-    this.dropPrepared();
+    this.upcoming.drop();
     this.feed = feed;
     this.leaving = null;
     // What became due since the last tick goes out now: the switch waits for no timer.
@@ -147,6 +146,7 @@ export class Playout {
     this.startEpoch = Date.now() / 1000;
     this.written = 0;
     if (resume) this.current = this.open(resume);
+    this.current?.audio();
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -156,22 +156,48 @@ export class Playout {
     this.fade.cancel();
     this.feed = null;
     this.leaving = null;
-    this.current?.decoder.stop();
-    this.nextUp?.decoder.stop();
-    this.replacing?.decoder.stop();
+    this.current?.stop();
+    this.upcoming.drop(false);
+    this.cutWhenReady = null;
     // Started again (a playout on air once more), it begins from the queue, not from these.
-    this.current = this.nextUp = this.replacing = null;
+    this.current = null;
   }
 
-  /** Cuts the current track; the next one follows at once. Answers what was cut. */
+  /**
+   * Cuts the current track; the next one follows as soon as it has audio, the current one
+   * playing until then. Answers what is cut, or null when nothing plays.
+   */
   skip(): Track | null {
     const cut = this.current;
     if (!cut) return null;
-    cut.decoder.stop();
-    this.current = null;
-    void this.hooks.finished(cut.track, 'skipped');
-    this.startNext();
+    if (this.cutWhenReady === cut) return cut.track;
+    this.upcoming.settle();
+    const next = this.upcoming.prepared;
+    if (next && !next.ready && !next.failure) {
+      this.cutWhenReady = cut;
+      this.cutAskedAt = performance.now();
+      // The queue changed since it was chosen: asked again first (a request takes its place).
+      if (this.recheck && !next.decoding) this.maybePrepare();
+      else next.audio();
+    } else this.cut(cut);
     return cut.track;
+  }
+
+  /**
+   * A skip waits for the choice being made (at most `CUT_WAIT_MS`), then for the next track's
+   * audio; with no next track, it cuts at once.
+   */
+  private cutIsDue(): boolean {
+    if (this.preparing && performance.now() - this.cutAskedAt < CUT_WAIT_MS) return false;
+    return this.upcoming.ready() || !this.upcoming.prepared;
+  }
+
+  private cut(playing: Playing): void {
+    playing.stop();
+    this.current = null;
+    this.cutWhenReady = null;
+    void this.hooks.finished(playing.track, 'skipped');
+    this.startNext();
   }
 
   /**
@@ -193,15 +219,7 @@ export class Playout {
   }
 
   private open(track: Track): Playing {
-    const song = track.song;
-    const decoder = new Decoder(this.ffmpeg, {
-      file: path.resolve(this.mediaRoot, song.stored_path ?? ''),
-      skip: song.h_skip + track.offset,
-      length: Math.max(0.05, track.length - track.offset),
-      fadeOut: Math.max(0, Math.min(song.h_fadeout, track.length - track.offset)),
-      gainDb: song.loudness_gain ?? 0,
-    });
-    return { track, decoder, expected: secondsToBytes(track.length - track.offset) };
+    return new Playing(track, this.ffmpeg, this.mediaRoot);
   }
 
   private tick(): void {
@@ -227,7 +245,7 @@ export class Playout {
   private readOnAir(max: number): Buffer {
     const feed = this.feed;
     if (!feed) return this.readQueue(max);
-    if (this.leaving && this.nextReady()) {
+    if (this.leaving && this.upcoming.ready()) {
       const { fadeBytes } = this.leaving;
       this.feed = null;
       this.leaving = null;
@@ -242,35 +260,23 @@ export class Playout {
     return feed.read(wholeFrames(Math.min(max, BYTES_PER_SECOND)));
   }
 
-  private nextReady(): boolean {
-    this.takeReplacement();
-    const next = this.nextUp;
-    return next !== null && (next.decoder.produced > 0 || next.decoder.ended);
-  }
-
-  /** Drops the prepared next track and any replacement on its way (a feed goes on air). */
-  private dropPrepared(): void {
-    this.replacing?.decoder.stop();
-    this.replacing = null;
-    const prepared = this.nextUp;
-    if (!prepared) return;
-    prepared.decoder.stop();
-    this.nextUp = null;
-    this.hooks.nextChanged(null);
-  }
-
   /** The current track, the next one when it ends, else silence. */
   private readQueue(max: number): Buffer {
     for (let attempts = 0; attempts < 4; attempts++) {
       const current = this.current;
       if (current) {
-        if (current.decoder.failure) {
+        if (this.cutWhenReady === current && this.cutIsDue()) {
+          this.cut(current);
+          continue;
+        }
+        const audio = current.audio();
+        if (audio.failure) {
           this.fail(current);
           continue;
         }
-        const pcm = current.decoder.read(max);
+        const pcm = audio.read(max);
         if (pcm) return pcm;
-        if (current.decoder.drained) {
+        if (audio.drained) {
           this.current = null;
           void this.hooks.finished(current.track, 'played');
           this.startNext();
@@ -286,22 +292,17 @@ export class Playout {
 
   /** Moves the prepared track on air at the current stream position. */
   private startNext(): boolean {
-    this.takeReplacement();
-    if (this.replacing) {
-      // Not ready in time: what was prepared plays, without a gap.
-      this.replacing.decoder.stop();
-      this.replacing = null;
-      this.recheck = true;
-    }
-    const next = this.nextUp;
-    if (!next || (next.decoder.produced === 0 && !next.decoder.ended)) return false;
-    this.nextUp = null;
-    if (next.decoder.failure) {
+    // A replacement not ready in time is dropped: what was prepared plays, without a gap.
+    const { next, dropped } = this.upcoming.take();
+    if (dropped) this.recheck = true;
+    if (!next) return false;
+    if (next.failure) {
       this.fail(next, false);
       this.hooks.nextChanged(null);
       return false;
     }
     this.current = next;
+    this.cutWhenReady = null;
     const starting = this.hooks.started(next.track, this.epochAt(this.written)).finally(() => {
       if (this.starting === starting) this.starting = null;
     });
@@ -310,39 +311,37 @@ export class Playout {
   }
 
   private fail(playing: Playing, wasOnAir = true): void {
-    const reason = playing.decoder.failure ?? 'unknown';
+    const reason = playing.failure ?? 'unknown';
     this.log.warn({ song: playing.track.songId, reason }, 'track could not be decoded; skipped');
-    if (wasOnAir) this.current = null;
+    if (wasOnAir) {
+      this.current = null;
+      this.cutWhenReady = null;
+    }
     void this.hooks.finished(playing.track, 'failed', reason);
     this.lastTry = 0;
   }
 
-  /** The replacement has audio ready (or failed): it takes the prepared track's place. */
-  private takeReplacement(): void {
-    const replacement = this.replacing;
-    if (!replacement) return;
-    const { decoder } = replacement;
-    if (decoder.produced === 0 && !decoder.ended && !decoder.failure) return;
-    this.replacing = null;
-    this.nextUp?.decoder.stop();
-    this.nextUp = replacement;
-    this.hooks.nextChanged(replacement.track);
+  /** Whether the prepared track's decoder should run: the track on air ends soon, or none is. */
+  private nextIsDue(): boolean {
+    const current = this.current;
+    return !current || this.leaving !== null || current.secondsLeft <= DECODE_AHEAD_S;
   }
 
   private maybePrepare(): void {
     // While a feed is on air nothing of the queue is chosen, until it is to give way.
     if (this.feed && !this.leaving) return;
-    this.takeReplacement();
-    const prepared = this.nextUp;
-    if (prepared?.decoder.failure) {
+    this.upcoming.settle();
+    const prepared = this.upcoming.prepared;
+    if (prepared && !prepared.decoding && this.nextIsDue()) prepared.audio();
+    if (prepared?.failure) {
       // Found out ahead of time: skip it now, so the transition has a playable track.
-      this.nextUp = null;
+      this.upcoming.prepared = null;
       this.fail(prepared, false);
       this.hooks.nextChanged(null);
     }
-    if (this.preparing || this.starting || this.replacing) return;
-    if (this.nextUp) {
-      if (this.recheck) this.decideAgain(this.nextUp);
+    if (this.preparing || this.starting || this.upcoming.replacing) return;
+    if (this.upcoming.prepared) {
+      if (this.recheck) this.decideAgain(this.upcoming.prepared);
       return;
     }
     const now = performance.now();
@@ -352,10 +351,7 @@ export class Playout {
     this.preparing = this.hooks
       .next(this.current?.track ?? null)
       .then((track) => {
-        if (track && this.timer && !this.nextUp) {
-          this.nextUp = this.open(track);
-          this.hooks.nextChanged(track);
-        }
+        if (track && this.timer && !this.upcoming.prepared) this.upcoming.prepare(this.open(track));
         if (track) this.lastTry = 0;
       })
       .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
@@ -365,14 +361,14 @@ export class Playout {
   /**
    * Asks the scheduler again while `prepared` waits. It stays when the answer is the same song,
    * or another auto-DJ pick for an auto-DJ pick (a fresh draw is no reason to change); otherwise
-   * the answer replaces it, once the answer's decoder has audio (see `replacing`).
+   * the answer replaces it, once the answer's decoder has audio (see `Upcoming`).
    */
   private decideAgain(prepared: Playing): void {
     this.recheck = false;
     this.preparing = this.hooks
       .next(this.current?.track ?? null)
       .then((track) => {
-        if (this.nextUp !== prepared) {
+        if (this.upcoming.prepared !== prepared) {
           // It went on air or failed meanwhile: the answer was for another moment.
           this.recheck = true;
           return;
@@ -386,13 +382,16 @@ export class Playout {
           return;
         }
         if (track && track.queueId === null && prepared.track.queueId === null) return;
-        if (track && this.timer) {
-          this.replacing = this.open(track);
-          return;
+        if (track && this.timer && !prepared.decoding) {
+          // Not decoding yet: the answer simply takes its place.
+          prepared.stop();
+          this.upcoming.prepare(this.open(track));
+        } else if (track && this.timer) {
+          this.upcoming.replacing = this.open(track);
+          this.upcoming.replacing.audio();
+        } else {
+          this.upcoming.drop();
         }
-        prepared.decoder.stop();
-        this.nextUp = null;
-        this.hooks.nextChanged(null);
       })
       .catch((err: unknown) => this.log.error({ err }, 'could not choose the next track'))
       .finally(() => (this.preparing = null));

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { makeTone, tempDir } from './helpers/audio.js';
+import { captureMp3, longestQuiet, type TimedCapture } from './helpers/mp3-capture.js';
+import { windows } from './helpers/pcm.js';
+import { createTestApp } from './helpers/test-app.js';
+
+// The next track is chosen as soon as one is on air, but its decoder (an ffmpeg process) only
+// starts in the last ten seconds of the one on air; the handover stays gapless.
+
+let app: App;
+let base: string;
+const songs: Record<string, number> = {};
+/** Stored file names (content-addressed) to song titles. */
+const titleOf = new Map<string, string>();
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, check: () => T | undefined | null | false, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** The songs this process's ffmpeg children decode to PCM (the encoder is not one). */
+function decoders(): string[] {
+  const found: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const input = args[args.indexOf('-i') + 1] ?? '';
+      const title = titleOf.get(path.basename(input));
+      if (args.includes('pipe:1') && title) found.push(title);
+    } catch {
+      // it exited meanwhile
+    }
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const ffmpeg = app.ctx.media.tools.ffmpeg;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+  const folder = tempDir('queuecast-decode-ahead-');
+  for (const [name, freq, seconds] of [
+    ['long', 500, 14],
+    ['short', 900, 8],
+  ] as const) {
+    await makeTone(ffmpeg, path.join(folder, `${name}.flac`), {
+      freq,
+      seconds,
+      tags: { title: name, artist: `Artist ${name}` },
+    });
+  }
+  expect((await app.ctx.services.import.importFolder(folder)).added).toBe(2);
+  const rows = await app.ctx.db
+    .selectFrom('songs')
+    .innerJoin('files', 'files.song_id', 'songs.id')
+    .select(['songs.id', 'songs.title', 'files.stored_path'])
+    .execute();
+  for (const row of rows) {
+    songs[row.title] = row.id;
+    titleOf.set(path.basename(row.stored_path), row.title);
+  }
+  for (const name of ['long', 'short']) {
+    await app.ctx.db
+      .insertInto('queue_entries')
+      .values({
+        song_id: songs[name]!,
+        requested_by: null,
+        requested_at: Math.floor(Date.now() / 1000),
+      })
+      .execute();
+  }
+}, 60_000);
+
+afterAll(() => app.ctx.station.stop());
+
+describe('the next decoder', () => {
+  it('starts ten seconds before the track on air ends, and the handover has no gap', async () => {
+    await app.ctx.station.start();
+    let capture: TimedCapture | null = null;
+    try {
+      capture = await captureMp3(base);
+      const { playout } = app.ctx.station;
+      await until('the long track on air', () => playout.nowPlaying?.songId === songs.long);
+      const onAir = performance.now();
+      await until('the short one chosen to follow', () => playout.upNext?.songId === songs.short);
+      // Chosen, but not decoding: only the track on air has a decoder.
+      await sleep(1000);
+      expect(playout.upNext?.songId).toBe(songs.short);
+      expect(decoders()).toEqual(['long']);
+      await until('the next decoder', () => decoders().includes('short'));
+      const startedAfter = (performance.now() - onAir) / 1000;
+      // 14 s long, decoded 10 s ahead, the clock writing half a second ahead of the wall.
+      expect(startedAfter).toBeGreaterThan(2.5);
+      expect(startedAfter).toBeLessThan(5);
+      expect(decoders().sort()).toEqual(['long', 'short']);
+      await until('the short track on air', () => playout.nowPlaying?.songId === songs.short);
+      await sleep(1500);
+      const pcm = await capture.decode(app.ctx.media.tools.ffmpeg);
+      const ws = windows(pcm, 0.02);
+      const firstLong = ws.findIndex((w) => Math.abs(w.freq - 500) < 40);
+      const firstShort = ws.findIndex((w, i) => i > firstLong && Math.abs(w.freq - 900) < 40);
+      expect(firstLong).toBeGreaterThanOrEqual(0);
+      expect(firstShort, 'the next track in the stream').toBeGreaterThan(firstLong);
+      const handover = ws[firstShort]!.at;
+      const gap = longestQuiet(pcm, handover - 1, handover + 1);
+      expect(gap, `${(gap * 1000).toFixed(0)} ms below -50 dBFS at the handover`).toBeLessThan(
+        0.05,
+      );
+    } finally {
+      capture?.stop();
+    }
+  }, 60_000);
+});
