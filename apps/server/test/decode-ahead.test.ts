@@ -6,6 +6,7 @@ import { makeTone, tempDir } from './helpers/audio.js';
 import { captureMp3, longestQuiet, type TimedCapture } from './helpers/mp3-capture.js';
 import { windows } from './helpers/pcm.js';
 import { createTestApp } from './helpers/test-app.js';
+import { sleep, until } from './helpers/until.js';
 
 // The next track is chosen as soon as one is on air, but its decoder (an ffmpeg process) only
 // starts in the last ten seconds of the one on air; the handover stays gapless.
@@ -15,18 +16,6 @@ let base: string;
 const songs: Record<string, number> = {};
 /** Stored file names (content-addressed) to song titles. */
 const titleOf = new Map<string, string>();
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, check: () => T | undefined | null | false, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 /** The songs this process's ffmpeg children decode to PCM (the encoder is not one). */
 function decoders(): string[] {

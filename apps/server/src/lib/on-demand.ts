@@ -18,7 +18,7 @@ export interface OnDemandOptions {
 
 export interface OnDemandHooks {
   /** New connections go to the workers from now on; those handing theirs back keep them. */
-  spread(): void;
+  spread?(): void;
   /** The audience has been small for a while: the workers are to hand their connections back. */
   gather(): void;
 }
@@ -44,7 +44,7 @@ export class OnDemand {
     if (this.o.processes === 0) return false;
     if (!this.spreading && count >= this.o.threshold) {
       this.spreading = true;
-      this.hooks.spread();
+      this.hooks.spread?.();
     }
     if (count * 2 >= this.o.threshold) this.stayBusy();
     return this.spreading;

@@ -135,10 +135,22 @@ export class WorkerPool<C extends Handover, To extends Serializable, From, State
     return worker.ids.delete(id);
   }
 
+  /**
+   * Stops the workers once none holds a connection or is `busy` otherwise and none waits (the
+   * next connection starts them again); does nothing while they are in use.
+   */
+  stopWhenIdle(busy: (worker: PoolWorker<State>) => boolean = () => false): void {
+    if (this.stopping || !this.running || this.waiting.length > 0) return;
+    if (this.workers.some((w) => w.ids.size > 0 || busy(w))) return;
+    this.stopping = this.stop().finally(() => (this.stopping = null));
+  }
+
   /** Closes the connections still waiting for a worker. */
   dropWaiting(): void {
     for (const c of this.waiting.splice(0)) this.drop(c);
   }
+
+  private stopping: Promise<void> | null = null;
 
   /** Whether any worker is running or starting. */
   get running(): boolean {

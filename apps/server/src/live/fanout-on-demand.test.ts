@@ -2,6 +2,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep, until } from '../../test/helpers/until.js';
 import WebSocket from 'ws';
 import { ProcessFanout } from './fanout-processes.js';
 
@@ -16,14 +17,6 @@ const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 let version = 1;
 const update = () => {
@@ -68,7 +61,7 @@ async function station(threshold: number) {
   const connect = async () => {
     const before = fanout.size;
     const client = new Client(port);
-    await until(() => client.updates.length > 0 && fanout.size === before + 1, 'a socket');
+    await until('a socket', () => client.updates.length > 0 && fanout.size === before + 1);
     return client;
   };
   let line = 0;
@@ -97,20 +90,20 @@ describe('live fan-out processes on demand', () => {
     expect(fanout.pids).toEqual([]);
     // The third socket and those after go to a worker; the first two stay here.
     const late = [await connect(), await connect()];
-    await until(() => fanout.pids.length === 1, 'the fan-out process');
+    await until('the fan-out process', () => fanout.pids.length === 1);
     expect(fanout.here).toBe(2);
     const pid = fanout.pids[0]!;
     const first = say();
     let last = first;
     for (let i = 0; i < 20; i++) last = say();
     const all = [...early, ...late];
-    await until(() => all.every((c) => heardAll(c, first, last.line)), 'every line everywhere');
-    await until(() => all.every((c) => c.updates.at(-1) === last.update), 'the last update');
+    await until('every line everywhere', () => all.every((c) => heardAll(c, first, last.line)));
+    await until('the last update', () => all.every((c) => c.updates.at(-1) === last.update));
 
     // Down to one socket, in the worker: after the calm, new sockets stay here; the worker
     // stops once its last socket has closed, and nobody was cut meanwhile.
     for (const c of [...early, late[0]!]) c.ws.close();
-    await until(() => fanout.size === 1, 'three gone');
+    await until('three gone', () => fanout.size === 1);
     await sleep(400);
     const newcomer = await connect();
     expect(fanout.here).toBe(1);
@@ -119,12 +112,12 @@ describe('live fan-out processes on demand', () => {
     last = before;
     for (let i = 0; i < 10; i++) last = say();
     for (const c of [late[1]!, newcomer]) {
-      await until(() => heardAll(c, before, last.line), 'the lines after the calm');
+      await until('the lines after the calm', () => heardAll(c, before, last.line));
     }
     late[1]!.ws.close();
-    await until(() => fanout.pids.length === 0 && fanout.size === 1, 'the worker stopped');
+    await until('the worker stopped', () => fanout.pids.length === 0 && fanout.size === 1);
     const end = say();
-    await until(() => heardAll(newcomer, before, end.line), 'lines after the stop');
+    await until('lines after the stop', () => heardAll(newcomer, before, end.line));
     expect(newcomer.closed).toBe(false);
     expect(newcomer.updates.at(-1)).toBe(end.update);
   });
@@ -132,7 +125,7 @@ describe('live fan-out processes on demand', () => {
   it('use the processes for every socket at threshold 0', async () => {
     const { fanout, connect } = await station(0);
     await connect();
-    await until(() => fanout.pids.length === 1, 'the fan-out process');
+    await until('the fan-out process', () => fanout.pids.length === 1);
     expect(fanout.here).toBe(0);
   });
 });

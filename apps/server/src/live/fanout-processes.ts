@@ -56,7 +56,6 @@ export class ProcessFanout implements LiveFanout {
   private readonly owner = new Map<number, Worker>();
   private latest: LiveUpdate | null = null;
   private events: FanoutEvents | null = null;
-  private stopping: Promise<void> | null = null;
 
   constructor(demand: OnDemandOptions, log: FastifyBaseLogger, options: WorkerOptions = {}) {
     this.local = new LiveSockets(options);
@@ -64,10 +63,7 @@ export class ProcessFanout implements LiveFanout {
       auth: (id, token) => this.events?.auth(id, token),
       closed: (id) => this.closed(id),
     });
-    this.demand = new OnDemand(demand, {
-      spread: () => undefined,
-      gather: () => this.stopIfEmpty(),
-    });
+    this.demand = new OnDemand(demand, { gather: () => this.stopIfEmpty() });
     this.pool = new WorkerPool({
       count: demand.processes,
       module: WORKER,
@@ -179,9 +175,7 @@ export class ProcessFanout implements LiveFanout {
 
   /** Stops the workers once they are not to take sockets and hold none. */
   private stopIfEmpty(): void {
-    if (this.demand.toWorkers || this.stopping || !this.pool.running) return;
-    if (this.pool.waitingCount > 0) return;
-    if (this.pool.workers.some((w) => w.ids.size > 0 || w.state.sent > w.state.acked)) return;
-    this.stopping = this.pool.stop().finally(() => (this.stopping = null));
+    // A worker still writing what it was sent is busy.
+    if (!this.demand.toWorkers) this.pool.stopWhenIdle((w) => w.state.sent > w.state.acked);
   }
 }

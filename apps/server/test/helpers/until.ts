@@ -15,3 +15,6 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep, until } from '../../../test/helpers/until.js';
 import { ICY_METAINT } from './icy-metadata.js';
 import { ProcessMp3Audience } from './mp3-processes.js';
 import { Mp3Stream } from './mp3-stream.js';
@@ -20,14 +21,6 @@ const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 /** Frame `n`: a 128 kb/s 44.1 kHz MPEG-1 layer III header, then `n` where the audio would be. */
 function frame(n: number): Buffer {
@@ -131,7 +124,7 @@ async function station(threshold: number) {
   const listen = async (icy = false) => {
     const before = mp3.count;
     const reader = new Reader(port, icy);
-    await until(() => mp3.count === before + 1 && reader.frames > 0, 'a listener');
+    await until('a listener', () => mp3.count === before + 1 && reader.frames > 0);
     return reader;
   };
   return { mp3, listen };
@@ -147,7 +140,7 @@ describe('MP3 listener processes on demand', () => {
     expect(mp3.pids).toEqual([]);
     // From the fifth on, new listeners go to a listener process; the first four stay.
     const [icy, leaving, plain] = [await listen(true), await listen(), await listen()];
-    await until(() => mp3.pids.length === 1, 'the listener process');
+    await until('the listener process', () => mp3.pids.length === 1);
     expect(mp3.here).toBe(4);
     expect(mp3.count).toBe(7);
     const pid = mp3.pids[0]!;
@@ -155,16 +148,16 @@ describe('MP3 listener processes on demand', () => {
     // The audience falls to two, under half the threshold: after the calm, the process hands
     // its listeners back and stops.
     for (const r of [...early, leaving]) r.stop();
-    await until(() => mp3.here === 2 && mp3.pids.length === 0, 'the listeners handed back');
+    await until('the listeners handed back', () => mp3.here === 2 && mp3.pids.length === 0);
     expect(mp3.count).toBe(2);
-    await until(() => {
+    await until('the process gone', () => {
       try {
         process.kill(pid, 0);
         return false;
       } catch {
         return true;
       }
-    }, 'the process gone');
+    });
     const heard = [icy.frames, plain.frames];
     await sleep(500);
     for (const [i, r] of [icy, plain].entries()) {
@@ -175,7 +168,7 @@ describe('MP3 listener processes on demand', () => {
 
     // A crowd again: a process starts for it, and those held here stay here.
     const again = [await listen(), await listen(true), await listen()];
-    await until(() => mp3.pids.length === 1, 'a process again');
+    await until('a process again', () => mp3.pids.length === 1);
     await sleep(300);
     expect(mp3.here).toBe(4);
     for (const r of [icy, plain, ...again]) {
@@ -187,7 +180,7 @@ describe('MP3 listener processes on demand', () => {
   it('always use the processes at threshold 0', async () => {
     const { mp3, listen } = await station(0);
     const reader = await listen();
-    await until(() => mp3.pids.length === 1, 'the listener process');
+    await until('the listener process', () => mp3.pids.length === 1);
     expect(mp3.here).toBe(0);
     expect(reader.faults).toEqual([]);
   });

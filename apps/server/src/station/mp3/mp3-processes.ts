@@ -64,7 +64,6 @@ export class ProcessMp3Audience extends Mp3Audience {
   private readonly pool: WorkerPool<Waiting, ToMp3Worker, FromMp3Worker, null>;
   private readonly demand: OnDemand;
   private readonly recent = new RecentChunks();
-  private stopping: Promise<void> | null = null;
 
   constructor(
     demand: OnDemandOptions,
@@ -161,8 +160,6 @@ export class ProcessMp3Audience extends Mp3Audience {
 
   /** Stops the processes once they are not to take listeners and hold none. */
   private stopIfEmpty(): void {
-    if (this.demand.toWorkers || this.stopping || !this.pool.running) return;
-    if (this.pool.workers.some((w) => w.ids.size > 0) || this.pool.waitingCount > 0) return;
-    this.stopping = this.pool.stop().finally(() => (this.stopping = null));
+    if (!this.demand.toWorkers) this.pool.stopWhenIdle();
   }
 }
