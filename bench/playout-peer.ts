@@ -9,9 +9,10 @@
  * server's own demo maker) in a playlist, to an Icecast mount as MP3 128 kb/s and to an HLS
  * folder as AAC 128 kb/s, 2 s segments; Icecast and Liquidsoap run as nobody. Each side's CPU
  * is utime + stime of every process in its trees (with children that ended meanwhile), over
- * `--seconds` after `--settle`; memory is PSS at the end (shared pages divided among the
- * processes that map them, so each ffmpeg's libraries are not counted in full every time), RSS
- * of the whole tree, and the tree as if alone on the machine (playout-peer/memory.ts).
+ * `--seconds` after `--settle`. Memory is the mean of samples every 5 s over that window: PSS
+ * (shared pages divided among the processes that map them, so each ffmpeg's libraries are not
+ * counted in full every time), RSS of the whole tree, and the tree as if alone on the machine
+ * (playout-peer/memory.ts).
  *
  * An audience may be put in front of both (`--listeners N`: MP3 listeners reading each side's
  * MP3 stream; `--visitor 1`: one page open on Queuecast, its /ws socket). A third side, the
@@ -72,6 +73,36 @@ interface Row {
   processes: number;
 }
 
+interface MemorySample {
+  pss: Map<string, number>;
+  rssParts: Map<string, number>;
+  alone: number;
+  processes: number;
+}
+
+function sampleMemory(roots: number[], partOf: PartOf): MemorySample {
+  return {
+    pss: treeMemory(roots, partOf),
+    rssParts: treeMemory(roots, partOf, 'Rss'),
+    alone: memoryAlone(roots),
+    processes: roots.reduce((n, r) => n + 1 + descendants(r).length, 0),
+  };
+}
+
+function meanMemory(samples: MemorySample[]): MemorySample {
+  const meanOf = (pick: (s: MemorySample) => Map<string, number>) => {
+    const sum = new Map<string, number>();
+    for (const s of samples) for (const [k, v] of pick(s)) sum.set(k, (sum.get(k) ?? 0) + v);
+    return new Map([...sum].map(([k, v]) => [k, v / samples.length]));
+  };
+  return {
+    pss: meanOf((s) => s.pss),
+    rssParts: meanOf((s) => s.rssParts),
+    alone: samples.reduce((a, s) => a + s.alone, 0) / samples.length,
+    processes: samples.reduce((a, s) => a + s.processes, 0) / samples.length,
+  };
+}
+
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 const loadavg = () =>
@@ -125,19 +156,20 @@ try {
     ];
     const load0 = loadavg();
     const before = sides.map(([, roots, partOf]) => sampleTrees(roots, partOf));
-    await sleep(seconds * 1000);
+    // Memory is the mean of samples every 5 s over the window: a process that runs for part of
+    // it (Queuecast's second decoder, near a track's end) counts for that part.
+    const memory = sides.map(() => [] as MemorySample[]);
+    const end = Date.now() + seconds * 1000;
+    for (;;) {
+      sides.forEach(([, roots, partOf], i) => memory[i]!.push(sampleMemory(roots, partOf)));
+      const left = end - Date.now();
+      if (left <= 0) break;
+      await sleep(Math.min(5000, left));
+    }
     const after = sides.map(([, roots, partOf]) => sampleTrees(roots, partOf));
-    const rows: Row[] = sides.map(([side, roots, partOf], i) => {
+    const rows: Row[] = sides.map(([side], i) => {
       const d = treePercent(before[i]!, after[i]!);
-      return {
-        side,
-        cpu: d.total,
-        parts: d.parts,
-        pss: treeMemory(roots, partOf),
-        rssParts: treeMemory(roots, partOf, 'Rss'),
-        alone: memoryAlone(roots),
-        processes: roots.reduce((n, r) => n + 1 + descendants(r).length, 0),
-      };
+      return { side, cpu: d.total, parts: d.parts, ...meanMemory(memory[i]!) };
     });
     const quiet = audiences.flatMap((a) => a.received()).filter((b) => b === 0).length;
     if (quiet > 0) console.log(`  WARNING: ${quiet} listeners received nothing`);
@@ -165,7 +197,7 @@ try {
       console.log(
         `${r.side.padEnd(20)} ${r.cpu.toFixed(2).padStart(10)} ${pss.toFixed(0).padStart(8)} ` +
           `${total(r.rssParts).toFixed(0).padStart(8)} ${r.alone.toFixed(0).padStart(9)} ` +
-          `${String(r.processes).padStart(5)}  ${parts}`,
+          `${r.processes.toFixed(1).padStart(5)}  ${parts}`,
       );
     }
     const [q, p, f] = rows as [Row, Row, Row | undefined];
