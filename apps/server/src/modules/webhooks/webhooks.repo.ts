@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { songArtistNames } from '../../db/song-sql.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema-insight.js';
 
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -174,14 +175,7 @@ export class WebhooksRepo {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!song) return undefined;
-    const artists = await this.db
-      .selectFrom('song_artists as sa')
-      .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-      .select('a.name')
-      .where('sa.song_id', '=', id)
-      .orderBy('sa.position')
-      .execute();
-    return { ...song, artists: artists.map((a) => a.name) };
+    return { ...song, artists: await songArtistNames(this.db, id) };
   }
 
   async username(id: number): Promise<string | undefined> {

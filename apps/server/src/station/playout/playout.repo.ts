@@ -8,6 +8,7 @@ import {
   type PlayableRow,
 } from '../../db/song-playable.js';
 import { songInTheme, type ThemeFilter } from '../../db/song-theme.js';
+import { songArtistNames } from '../../db/song-sql.js';
 import { trackStreamTitle } from '../../core/stream-title.js';
 
 export type { PlayableRow };
@@ -60,17 +61,7 @@ export class PlayoutRepo {
       .select('title')
       .where('id', '=', songId)
       .executeTakeFirst();
-    const artists = await this.db
-      .selectFrom('song_artists as sa')
-      .innerJoin('artists as a', 'a.id', 'sa.artist_id')
-      .select('a.name')
-      .where('sa.song_id', '=', songId)
-      .orderBy('sa.position')
-      .execute();
-    return trackStreamTitle(
-      artists.map((a) => a.name),
-      song?.title ?? '',
-    );
+    return trackStreamTitle(await songArtistNames(this.db, songId), song?.title ?? '');
   }
 
   /** Artists of the song, to keep the auto-DJ from playing one again too soon. */
