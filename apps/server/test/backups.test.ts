@@ -149,6 +149,9 @@ afterAll(async () => {
 describe(`backup and restore (${TEST_ENGINE})`, () => {
   it('round trip: every table and file restored as it was; the restored station plays', async () => {
     const file = path.join(backups, 'first.qcbackup');
+    // The station plays on meanwhile: read before and after the backup, a table it wrote in
+    // between (its hourly rollups at the top of an hour, say) is restored as either.
+    const justBefore = await tablesOf(source);
     const made = await runCli(['backup', '--out', file], envOf(source, { BACKUP_DIR: backups }));
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/^Backup written to .*first\.qcbackup: the database and \d+ files/);
@@ -173,7 +176,10 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
       delete after[table];
     }
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    for (const table of Object.keys(before)) {
+      if (JSON.stringify(after[table]) === JSON.stringify(justBefore[table])) continue;
+      expect(after[table], table).toEqual(before[table]);
+    }
     for (const table of [
       'users',
       'votes',
