@@ -16,6 +16,23 @@ import { BYTES_PER_SECOND } from './pcm.js';
 const log = Fastify({ logger: false }).log;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until process `pid` has used no CPU for 300 ms (at most 10 s): it waits for input. */
+async function settled(pid: number): Promise<void> {
+  const cpu = () => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const deadline = Date.now() + 10_000;
+  let last = cpu();
+  while (Date.now() < deadline) {
+    await sleep(300);
+    const now = cpu();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qc-encoder-'));
@@ -63,8 +80,10 @@ describe('encoder', () => {
       writing = false;
       await sleep(100);
     }
-    // ffmpeg has had the time to encode all but the last quarter: nothing arrives meanwhile.
+    // ffmpeg has had the time to encode all but the last quarter (it has stopped using CPU,
+    // however busy the machine): nothing arrives meanwhile.
     await sleep(400);
+    await settled(encoder.pid!);
     expect(outsideWrites).toEqual([]);
     const beforeLast = Buffer.concat(chunks).length;
     writing = true;
