@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { makeTone, tempDir } from './helpers/audio.js';
 import { captureMp3, longestQuiet, type TimedCapture } from './helpers/mp3-capture.js';
 import { windows } from './helpers/pcm.js';
+import { queueTones } from './helpers/queued-tones.js';
 import { createTestApp } from './helpers/test-app.js';
 import { sleep, until } from './helpers/until.js';
 
@@ -38,23 +38,14 @@ function decoders(): string[] {
 
 beforeAll(async () => {
   app = await createTestApp();
-  const ffmpeg = app.ctx.media.tools.ffmpeg;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-  const folder = tempDir('queuecast-decode-ahead-');
-  for (const [name, freq, seconds] of [
-    ['long', 500, 14],
-    ['short', 900, 8],
-  ] as const) {
-    await makeTone(ffmpeg, path.join(folder, `${name}.flac`), {
-      freq,
-      seconds,
-      tags: { title: name, artist: `Artist ${name}` },
-    });
-  }
-  expect((await app.ctx.services.import.importFolder(folder)).added).toBe(2);
+  await queueTones(app, [
+    { title: 'long', artist: 'Artist long', freq: 500, seconds: 14 },
+    { title: 'short', artist: 'Artist short', freq: 900, seconds: 8 },
+  ]);
   const rows = await app.ctx.db
     .selectFrom('songs')
     .innerJoin('files', 'files.song_id', 'songs.id')
@@ -63,16 +54,6 @@ beforeAll(async () => {
   for (const row of rows) {
     songs[row.title] = row.id;
     titleOf.set(path.basename(row.stored_path), row.title);
-  }
-  for (const name of ['long', 'short']) {
-    await app.ctx.db
-      .insertInto('queue_entries')
-      .values({
-        song_id: songs[name]!,
-        requested_by: null,
-        requested_at: Math.floor(Date.now() / 1000),
-      })
-      .execute();
   }
 }, 60_000);
 
