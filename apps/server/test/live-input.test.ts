@@ -5,10 +5,10 @@ import path from 'node:path';
 import { API, type PlaybackUpdate, type RecordingList } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { bearer } from './helpers/factories.js';
 import {
   basicLine as basic,
   ffmpegSource as startFfmpeg,
+  kick,
   namedUser,
   newDj,
   rawSource as rawSourceTo,
@@ -397,13 +397,7 @@ describe('the live input at /live', () => {
   it('a kicked DJ is dropped, the queue resumes, and the DJ is refused until the ban ends', async () => {
     ffmpegSource(dj, 880);
     await until('the show on air', async () => (await update()).live?.state === 'live');
-    const kick = await app.inject({
-      method: 'POST',
-      url: API.liveKick.path(),
-      headers: bearer(admin.token),
-      payload: { ban_minutes: 5 },
-    });
-    expect(kick.statusCode).toBe(200);
+    await kick(app, admin, 5);
     await until('the queue back', async () => (await update()).now_playing !== null, 10_000);
     const again = await rawSource(`SOURCE /live HTTP/1.0\r\n${basic(dj.username, dj.key)}\r\n\r\n`);
     expect(again).toMatch(/^HTTP\/1\.0 403/);

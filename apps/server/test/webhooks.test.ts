@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { bearer, quickUser } from './helpers/factories.js';
 import { queueTones } from './helpers/queued-tones.js';
-import { ffmpegSource, namedUser, newDj } from './helpers/live-sources.js';
+import { ffmpegSource, kick, namedUser, newDj } from './helpers/live-sources.js';
 import { createTestApp } from './helpers/test-app.js';
 import { until } from './helpers/until.js';
 
@@ -234,13 +234,7 @@ describe('webhooks of the station', () => {
         20_000,
       );
       expect(JSON.parse(started.body).data.show).toMatchObject({ dj: dj.username, ended_at: null });
-      const kick = await app.inject({
-        method: 'POST',
-        url: API.liveKick.path(),
-        headers: bearer(adminUser.token),
-        payload: { ban_minutes: 0 },
-      });
-      expect(kick.statusCode).toBe(200);
+      await kick(app, adminUser, 0);
       await until('the show ended', () =>
         receiver.on('/shows').find((r) => r.headers['x-queuecast-event'] === 'show.ended'),
       );

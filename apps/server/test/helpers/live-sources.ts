@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { API } from '@queuecast/contract';
 import type { App } from '../../src/app.js';
 import { bearer, quickUser } from './factories.js';
 
@@ -40,6 +41,17 @@ export async function newDj(app: App, admin: NamedUser, anytime = true): Promise
     headers: bearer(user.token),
   });
   return { ...user, key: key.json<{ key: string }>().key };
+}
+
+/** A moderator or admin ends the live show and bans its DJ for `banMinutes`; throws if refused. */
+export async function kick(app: App, by: NamedUser, banMinutes: number): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: API.liveKick.path(),
+    headers: bearer(by.token),
+    payload: { ban_minutes: banMinutes },
+  });
+  if (res.statusCode !== 200) throw new Error(`kick refused: ${res.statusCode} ${res.body}`);
 }
 
 /** The Authorization header line of a source client. */
