@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import type { WebhookDelivery } from '@queuecast/contract';
+import { QueryView } from '../../../components/query-view';
 import { formatDateTime, isoTime } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
 import { useDeliveries } from '../api/webhooks';
 import { outcomeText } from '../webhook-events';
 import styles from '../admin-webhooks.module.css';
@@ -8,16 +8,20 @@ import styles from '../admin-webhooks.module.css';
 /** The latest 50 deliveries of a webhook, newest first: when, what, the outcome, how long. */
 export function DeliveryLog({ id }: { id: number }) {
   const log = useDeliveries(id);
-  useEffect(() => {
-    if (log.isError) notify.error('Failed to load the delivery log');
-  }, [log.isError]);
-  if (log.isPending) return <p className="muted">Loading...</p>;
-  const rows = log.data?.deliveries ?? [];
-  if (rows.length === 0) {
-    return (
-      <p className="muted">{log.isError ? 'The log could not be loaded.' : 'Nothing sent yet.'}</p>
-    );
-  }
+  return (
+    <QueryView
+      query={log}
+      failedToast="Failed to load the delivery log"
+      failed="The log could not be loaded."
+      isEmpty={(data) => data.deliveries.length === 0}
+      empty="Nothing sent yet."
+    >
+      {(data) => <Deliveries rows={data.deliveries} />}
+    </QueryView>
+  );
+}
+
+function Deliveries({ rows }: { rows: WebhookDelivery[] }) {
   return (
     <table className={styles.log}>
       <thead>

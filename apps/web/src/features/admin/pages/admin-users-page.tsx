@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { RoleGate } from '../../../components/role-gate';
+import { QueryView } from '../../../components/query-view';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers } from '../api/get-admin-users';
 import { UserRow } from '../components/user-row';
@@ -29,11 +29,7 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
   const search = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
   const users = useAdminUsers(search);
   const list = users.data?.pages.flatMap((page) => page.users) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = users;
-
-  useEffect(() => {
-    if (isError) notify.error('Failed to load users');
-  }, [isError]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = users;
 
   return (
     <section className="admin-users">
@@ -53,32 +49,36 @@ function AdminUsers({ selfId }: { selfId: number | undefined }) {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      {users.isPending ? (
-        <p className="muted">Loading...</p>
-      ) : list.length === 0 ? (
-        <p className="muted">{isError ? 'The users could not be loaded.' : 'No users found.'}</p>
-      ) : (
-        <table
-          className={cx(styles.adminUsersTable, 'admin-users-table')}
-          aria-busy={users.isFetching}
-        >
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Role</th>
-              <th scope="col">DJ</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Sessions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((user) => (
-              <UserRow key={user.id} user={user} self={user.id === selfId} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryView
+        query={users}
+        failedToast="Failed to load users"
+        failed="The users could not be loaded."
+        isEmpty={(data) => data.pages.every((page) => page.users.length === 0)}
+        empty="No users found."
+      >
+        {() => (
+          <table
+            className={cx(styles.adminUsersTable, 'admin-users-table')}
+            aria-busy={users.isFetching}
+          >
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">DJ</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Sessions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((user) => (
+                <UserRow key={user.id} user={user} self={user.id === selfId} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryView>
       {isFetchingNextPage ? (
         <p className="muted">Loading...</p>
       ) : (

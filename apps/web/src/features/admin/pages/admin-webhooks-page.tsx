@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { RoleGate } from '../../../components/role-gate';
+import { QueryView } from '../../../components/query-view';
 import { errorText } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
@@ -25,9 +25,6 @@ function Webhooks() {
   const hooks = useWebhooks();
   const add = useAddWebhook();
   const list = hooks.data?.webhooks ?? [];
-  useEffect(() => {
-    if (hooks.isError) notify.error('Failed to load webhooks');
-  }, [hooks.isError]);
   return (
     <section className={styles.page}>
       <h1>Webhooks</h1>
@@ -57,19 +54,21 @@ function Webhooks() {
         />
       )}
       <h2>Registered</h2>
-      {hooks.isPending ? (
-        <p className="muted">Loading...</p>
-      ) : list.length === 0 ? (
-        <p className="muted">
-          {hooks.isError ? 'The webhooks could not be loaded.' : 'No webhooks yet.'}
-        </p>
-      ) : (
-        <ul className={styles.list}>
-          {list.map((hook) => (
-            <WebhookItem key={hook.id} hook={hook} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={hooks}
+        failedToast="Failed to load webhooks"
+        failed="The webhooks could not be loaded."
+        isEmpty={(data) => data.webhooks.length === 0}
+        empty="No webhooks yet."
+      >
+        {(data) => (
+          <ul className={styles.list}>
+            {data.webhooks.map((hook) => (
+              <WebhookItem key={hook.id} hook={hook} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,11 +1,10 @@
 import { isStaff, type BackupRun } from '@queuecast/contract';
-import { useEffect } from 'react';
 import { RoleGate } from '../../../components/role-gate';
+import { QueryView } from '../../../components/query-view';
 import { Table } from '../../../components/ui/table';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDateTime, isoTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
 import { useBackups } from '../api/get-backups';
 import { backupSize, scheduleText } from '../backup-text';
 import styles from '../dashboard.module.css';
@@ -26,58 +25,53 @@ export default function DashboardPage() {
 
 function Backups() {
   const backups = useBackups();
-  useEffect(() => {
-    if (backups.isError) notify.error('Failed to load the backups');
-  }, [backups.isError]);
-  const overview = backups.data;
   return (
     <section aria-labelledby="backups-heading">
       <h2 id="backups-heading">Backups</h2>
-      {backups.isPending ? (
-        <p className="muted">Loading...</p>
-      ) : !overview ? (
-        <div>
-          <p className="muted">The backups could not be loaded.</p>
-          <button type="button" onClick={() => void backups.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <>
-          <p>
-            {scheduleText(overview)}
-            {overview.next_at !== null && (
-              <>
-                {' '}
-                Next:{' '}
-                <time dateTime={isoTime(overview.next_at)}>{formatDateTime(overview.next_at)}</time>
-                .
-              </>
+      <QueryView
+        query={backups}
+        failedToast="Failed to load the backups"
+        failed="The backups could not be loaded."
+      >
+        {(overview) => (
+          <>
+            <p>
+              {scheduleText(overview)}
+              {overview.next_at !== null && (
+                <>
+                  {' '}
+                  Next:{' '}
+                  <time dateTime={isoTime(overview.next_at)}>
+                    {formatDateTime(overview.next_at)}
+                  </time>
+                  .
+                </>
+              )}
+            </p>
+            {overview.runs.length === 0 ? (
+              <p className="muted">No backup has been made yet.</p>
+            ) : (
+              <Table label="Latest backups" className={styles.runs}>
+                <thead>
+                  <tr>
+                    <th scope="col">Made</th>
+                    <th scope="col">By</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Size</th>
+                    <th scope="col">Files</th>
+                    <th scope="col">Name</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {overview.runs.map((run) => (
+                    <RunRow key={run.id} run={run} />
+                  ))}
+                </tbody>
+              </Table>
             )}
-          </p>
-          {overview.runs.length === 0 ? (
-            <p className="muted">No backup has been made yet.</p>
-          ) : (
-            <Table label="Latest backups" className={styles.runs}>
-              <thead>
-                <tr>
-                  <th scope="col">Made</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Files</th>
-                  <th scope="col">Name</th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.runs.map((run) => (
-                  <RunRow key={run.id} run={run} />
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </>
-      )}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

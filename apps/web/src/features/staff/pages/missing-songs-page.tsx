@@ -2,6 +2,7 @@ import { isStaff } from '@queuecast/contract';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { RoleGate } from '../../../components/role-gate';
+import { QueryView } from '../../../components/query-view';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
@@ -49,9 +50,6 @@ function MissingSongs() {
   };
 
   useEffect(() => {
-    if (songs.isError) notify.error('Failed to load songs');
-  }, [songs.isError]);
-  useEffect(() => {
     if (platforms.isError) notify.error('Failed to load platforms');
   }, [platforms.isError]);
 
@@ -62,7 +60,6 @@ function MissingSongs() {
     if (pastEnd) setParams((p) => writeFilter(p, { page: totalPages }), { replace: true });
   }, [pastEnd, totalPages, setParams]);
 
-  const data = songs.data;
   return (
     <section className="missing-songs">
       <h1>Missing Files</h1>
@@ -73,30 +70,32 @@ function MissingSongs() {
         platforms={platforms.data}
         onChange={change}
       />
-      {songs.isPending ? (
-        <p className="muted">Loading...</p>
-      ) : !data ? (
-        <p className="muted">The songs could not be loaded.</p>
-      ) : data.songs.length === 0 ? (
-        <p className="muted">
-          {filter.q || filter.platform
+      <QueryView
+        query={songs}
+        failedToast="Failed to load songs"
+        failed="The songs could not be loaded."
+        isEmpty={(data) => data.songs.length === 0}
+        empty={
+          filter.q || filter.platform
             ? 'No songs without files match this search.'
-            : 'No songs are missing files.'}
-        </p>
-      ) : (
-        <div aria-busy={songs.isFetching}>
-          <p className={styles.missingCount} role="status">
-            {showingLabel(data.songs.length, data.pagination.totalSongs)}
-          </p>
-          <MissingSongsTable songs={data.songs} />
-          <PageStepper
-            page={filter.page}
-            totalPages={data.pagination.totalPages}
-            onPage={goTo}
-            busy={songs.isFetching}
-          />
-        </div>
-      )}
+            : 'No songs are missing files.'
+        }
+      >
+        {(data) => (
+          <div aria-busy={songs.isFetching}>
+            <p className={styles.missingCount} role="status">
+              {showingLabel(data.songs.length, data.pagination.totalSongs)}
+            </p>
+            <MissingSongsTable songs={data.songs} />
+            <PageStepper
+              page={filter.page}
+              totalPages={data.pagination.totalPages}
+              onPage={goTo}
+              busy={songs.isFetching}
+            />
+          </div>
+        )}
+      </QueryView>
     </section>
   );
 }
