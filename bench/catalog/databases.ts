@@ -74,7 +74,7 @@ async function admin<T>(adminUrl: string, work: (c: pg.Client) => Promise<T>): P
 
 export async function openStore(
   engine: string,
-  opts: { kept: string | undefined; songs: number; adminUrl: string },
+  opts: { kept: string | undefined; songs: number; adminUrl: string; name?: string },
 ): Promise<BenchStore> {
   const dataDir = opts.kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'queuecast-bench-'));
   fs.mkdirSync(dataDir, { recursive: true });
@@ -91,7 +91,9 @@ export async function openStore(
       warm: () => timed(() => warmSqlite(dataDir)),
     };
   }
-  const dbName = opts.kept ? `qc_bench_catalog_${opts.songs}` : `qc_bench_${process.pid}`;
+  const dbName = opts.kept
+    ? (opts.name ?? `qc_bench_catalog_${opts.songs}`)
+    : `qc_bench_${process.pid}`;
   const marker = path.join(dataDir, `${dbName}.loaded`);
   const reuse = await admin(opts.adminUrl, async (c) => {
     const exists =

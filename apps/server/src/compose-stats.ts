@@ -3,7 +3,7 @@ import type { Composition } from './compose.js';
 import { ListenersAnnouncer } from './lib/listeners-announcer.js';
 import { NODE_REPEAT_MS, NodeTally } from './lib/node-tally.js';
 import { StatsRecorder } from './modules/stats/stats-recorder.js';
-import { StatsMonthsRepo } from './modules/stats/stats-months.repo.js';
+import { StatsTotalsRepo } from './modules/stats/stats-totals.repo.js';
 import { StatsReadsRepo } from './modules/stats/stats-reads.repo.js';
 import { StatsWritesRepo } from './modules/stats/stats-writes.repo.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -33,10 +33,10 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
   const relay = config.icecastSourceUrl
     ? new IcecastListeners(new URL(config.icecastSourceUrl), log)
     : null;
-  const months = new StatsMonthsRepo(ctx.db);
+  const totals = new StatsTotalsRepo(ctx.db);
   const recorder = new StatsRecorder({
     repo: new StatsWritesRepo(ctx.db),
-    months,
+    totals,
     counts: () =>
       station.isRunning
         ? {
@@ -55,7 +55,7 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
   const reads = new StatsReadsRepo(ctx.db);
   const service = new StatsService(reads, config.insight.statsRawDays);
   const tables = new StatsTablesService(
-    new StatsTopsRepo(ctx.db, ctx.engine, () => months.through()),
+    new StatsTopsRepo(ctx.db, ctx.engine, () => totals.through()),
     reads,
   );
   return {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { DAY, HOUR } from '../src/core/listener-stats.js';
 import { seededRandom } from '../src/lib/random.js';
-import { StatsMonthsRepo } from '../src/modules/stats/stats-months.repo.js';
+import { StatsTotalsRepo } from '../src/modules/stats/stats-totals.repo.js';
 import { StatsWritesRepo } from '../src/modules/stats/stats-writes.repo.js';
 import { bearer, createSong, quickUser } from './helpers/factories.js';
 import { createTestApp } from './helpers/test-app.js';
@@ -285,8 +285,8 @@ describe('public panels', () => {
   });
 });
 
-describe('the monthly rollups', () => {
-  it('sum whole months as the raw rows do, and read with the edges give the same tables', async () => {
+describe('the running totals by week', () => {
+  it('sum everything before each week as the raw rows do, and read with the edges give the same tables', async () => {
     const db = app.ctx.db;
     const rnd = seededRandom(36);
     const fans = [await quickUser(app), await quickUser(app), await quickUser(app)];
@@ -360,34 +360,43 @@ describe('the monthly rollups', () => {
       return out;
     };
     const raw = await tables();
-    const months = new StatsMonthsRepo(db);
-    expect(await months.through()).toBe(0);
-    await months.rollup(Date.UTC(2026, 4, 1, 0, 30) / 1000);
-    // April ended less than an hour before: it waits.
-    expect(await months.through()).toBe(Date.UTC(2026, 3, 1) / 1000);
-    const rolled = await db.selectFrom('song_months').selectAll().execute();
-    expect(new Set(rolled.map((r) => Number(r.month))).size).toBe(4);
-    // Each month's sums are its raw rows'.
-    for (const month of new Set(rolled.map((r) => Number(r.month)))) {
-      const end =
-        Date.UTC(
-          new Date(month * 1000).getUTCFullYear(),
-          new Date(month * 1000).getUTCMonth() + 1,
-          1,
-        ) / 1000;
+    const totals = new StatsTotalsRepo(db);
+    expect(await totals.through()).toBe(0);
+    // Monday 2026-04-27, half an hour in: the week that ended then waits.
+    await totals.rollup(Date.UTC(2026, 3, 27, 0, 30) / 1000);
+    expect(await totals.through()).toBe(Date.UTC(2026, 3, 20) / 1000);
+    const rolled = await db.selectFrom('song_totals').selectAll().execute();
+    // From the week of the first play (Monday 2025-12-08): the ends of its 19 weeks.
+    const ends = new Set(rolled.map((r) => Number(r.week)));
+    expect(ends.size).toBe(19);
+    expect(Math.min(...ends)).toBe(Date.UTC(2025, 11, 15) / 1000);
+    // The totals before each week's end are the raw rows before it.
+    for (const end of ends) {
       const plays = await db
         .selectFrom('play_history')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('started_at', '>=', month)
         .where('started_at', '<', end)
         .executeTakeFirstOrThrow();
-      const sum = rolled.filter((r) => Number(r.month) === month).reduce((n, r) => n + r.plays, 0);
-      expect(sum, new Date(month * 1000).toISOString()).toBe(Number(plays.n));
+      const votes = await db
+        .selectFrom('votes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('created_at', '<', end)
+        .executeTakeFirstOrThrow();
+      const at = rolled.filter((r) => Number(r.week) === end);
+      const label = new Date(end * 1000).toISOString();
+      expect(
+        at.reduce((n, r) => n + r.plays, 0),
+        label,
+      ).toBe(Number(plays.n));
+      expect(
+        at.reduce((n, r) => n + r.votes, 0),
+        label,
+      ).toBe(Number(votes.n));
     }
     expect(await tables()).toEqual(raw);
-    // Rolled up again, a month is replaced, not added to.
-    await db.deleteFrom('settings').where('key', '=', 'stats_months_through').execute();
-    await months.rollup(Date.UTC(2026, 4, 1, 2) / 1000);
+    // Rolled up again, a week is replaced, not added to.
+    await db.deleteFrom('settings').where('key', '=', 'stats_totals_through').execute();
+    await totals.rollup(Date.UTC(2026, 3, 27, 2) / 1000);
     expect(await tables()).toEqual(raw);
   }, 60_000);
 });

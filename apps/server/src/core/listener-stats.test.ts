@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   clientFamily,
-  monthOf,
-  nextMonth,
   resolutionFor,
-  rolledMonths,
+  rolledWeeks,
   sessionBucket,
+  weekOf,
 } from './listener-stats.js';
 
 describe('clientFamily', () => {
@@ -57,26 +56,33 @@ describe('resolutionFor', () => {
   });
 });
 
-describe('the months of a range read from the monthly rollups', () => {
+describe('the weeks of a range read from the running totals', () => {
   const at = (y: number, m: number, d = 1, h = 0) => Date.UTC(y, m, d, h) / 1000;
-  it('finds UTC month starts, across a year', () => {
-    expect(monthOf(at(2026, 1, 17, 13))).toBe(at(2026, 1));
-    expect(nextMonth(at(2025, 11))).toBe(at(2026, 0));
+  it('finds the UTC Monday that starts a week, across a year', () => {
+    // 2026-01-01 is a Thursday: its week began on Monday 2025-12-29.
+    expect(weekOf(at(2026, 0, 1, 13))).toBe(at(2025, 11, 29));
+    expect(weekOf(at(2026, 0, 5))).toBe(at(2026, 0, 5));
+    expect(weekOf(at(2026, 0, 4, 23))).toBe(at(2025, 11, 29));
+    expect(new Date(weekOf(at(2026, 10, 28, 22)) * 1000).getUTCDay()).toBe(1);
   });
 
-  it('takes the whole months already rolled up, leaving the edges to the raw rows', () => {
-    const through = at(2026, 5);
-    expect(rolledMonths(at(2026, 0, 15), at(2026, 4, 3), through)).toEqual({
-      a: at(2026, 1),
-      b: at(2026, 4),
+  it('takes the whole weeks already rolled up, leaving the edges to the raw rows', () => {
+    const through = at(2026, 5, 1); // a Monday
+    // From a Thursday to a Wednesday: the Mondays after and before.
+    expect(rolledWeeks(at(2026, 0, 15), at(2026, 4, 6), through)).toEqual({
+      a: at(2026, 0, 19),
+      b: at(2026, 4, 4),
     });
-    expect(rolledMonths(at(2026, 1), at(2026, 3), through)).toEqual({
-      a: at(2026, 1),
-      b: at(2026, 3),
+    expect(rolledWeeks(at(2026, 1, 2), at(2026, 3, 6), through)).toEqual({
+      a: at(2026, 1, 2),
+      b: at(2026, 3, 6),
     });
-    // Not rolled up yet past `through`; no whole month inside.
-    expect(rolledMonths(at(2026, 3), at(2026, 8), through)).toEqual({ a: at(2026, 3), b: through });
-    expect(rolledMonths(at(2026, 1, 3), at(2026, 2, 20), through)).toBeNull();
-    expect(rolledMonths(at(2026, 0), at(2026, 8), 0)).toBeNull();
+    // Not rolled up yet past `through`; no whole week inside.
+    expect(rolledWeeks(at(2026, 3, 6), at(2026, 8), through)).toEqual({
+      a: at(2026, 3, 6),
+      b: through,
+    });
+    expect(rolledWeeks(at(2026, 1, 3), at(2026, 1, 8), through)).toBeNull();
+    expect(rolledWeeks(at(2026, 0), at(2026, 8), 0)).toBeNull();
   });
 });

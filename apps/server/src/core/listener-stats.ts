@@ -54,29 +54,24 @@ export const DAY = 86_400;
 /** The start of the period of `size` seconds that holds `at`. */
 export const floorTo = (at: number, size: number): number => at - (((at % size) + size) % size);
 
-/** The start of the UTC month holding `at` (epoch seconds). */
-export function monthOf(at: number): number {
-  const d = new Date(at * 1000);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
-}
+export const WEEK = 7 * DAY;
+/** 1970-01-05, the first Monday after the epoch (a Thursday). */
+const FIRST_MONDAY = 4 * DAY;
 
-/** The start of the UTC month after the one starting at `month`. */
-export function nextMonth(month: number): number {
-  const d = new Date(month * 1000);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000;
-}
+/** The start of the UTC week (Monday 00:00) holding `at` (epoch seconds). */
+export const weekOf = (at: number): number => floorTo(at - FIRST_MONDAY, WEEK) + FIRST_MONDAY;
 
 /**
- * The whole months of [from, to) read from the monthly rollups, given that months before
- * `through` are rolled up: [a, b), or null when no whole rolled-up month lies in the range
+ * The whole weeks of [from, to) read from the running totals, given that weeks before
+ * `through` are rolled up: [a, b), or null when no whole rolled-up week lies in the range
  * (the range is then read from the raw rows alone, as are its edges otherwise).
  */
-export function rolledMonths(
+export function rolledWeeks(
   from: number,
   to: number,
   through: number,
 ): { a: number; b: number } | null {
-  const a = monthOf(from) === from ? from : nextMonth(monthOf(from));
-  const b = Math.min(monthOf(to), through);
+  const a = weekOf(from) === from ? from : weekOf(from) + WEEK;
+  const b = Math.min(weekOf(to), through);
   return a < b ? { a, b } : null;
 }

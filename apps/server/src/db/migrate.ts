@@ -37,6 +37,7 @@ import * as m0028 from './migrations/0028-backup-runs.js';
 import * as m0029 from './migrations/0029-listener-stats.js';
 import * as m0030 from './migrations/0030-webhooks.js';
 import * as m0031 from './migrations/0031-stats-months.js';
+import * as m0032 from './migrations/0032-stats-totals.js';
 
 /** Migrations are listed here in order; the same files run on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-listener-stats': m0029,
   '0030-webhooks': m0030,
   '0031-stats-months': m0031,
+  '0032-stats-totals': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -71,9 +71,9 @@ export interface ActivityHoursTable {
   chat_lines: number;
 }
 
-/** A song's figures over one UTC month (its start). */
-export interface SongMonthsTable {
-  month: Seconds;
+/** A song's figures summed over everything before the start of a UTC week. */
+export interface SongTotalsTable {
+  week: Seconds;
   song_id: number;
   plays: number;
   requests: number;
@@ -81,18 +81,18 @@ export interface SongMonthsTable {
   votes: number;
 }
 
-/** A listener's requests and chat lines over one UTC month. */
-export interface UserMonthsTable {
-  month: Seconds;
+/** A listener's requests and chat lines summed over everything before a UTC week's start. */
+export interface UserTotalsTable {
+  week: Seconds;
   user_id: number;
   requests: number;
   chat_lines: number;
 }
 
-/** The statistics' tables (migrations 0029 and 0031). */
+/** The statistics' tables (migrations 0029 and 0032). */
 export interface StatsTables {
-  song_months: SongMonthsTable;
-  user_months: UserMonthsTable;
+  song_totals: SongTotalsTable;
+  user_totals: UserTotalsTable;
   listener_minutes: ListenerMinutesTable;
   listener_hours: ListenerHoursTable;
   listener_days: ListenerDaysTable;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/bus.js';
 import { DAY, MINUTE, clientFamily, floorTo } from '../../core/listener-stats.js';
-import type { StatsMonthsRepo } from './stats-months.repo.js';
+import type { StatsTotalsRepo } from './stats-totals.repo.js';
 import type { SessionRow, StatsWritesRepo } from './stats-writes.repo.js';
 
 /** Listeners per output now, on every node; null where the station is not on air. */
@@ -49,8 +49,8 @@ export class StatsRecorder {
   constructor(
     private readonly deps: {
       repo: StatsWritesRepo;
-      /** The monthly rollups of the top tables, brought up to date every hour. */
-      months: Pick<StatsMonthsRepo, 'rollup'>;
+      /** The running totals of the top tables by week, brought up to date every hour. */
+      totals: Pick<StatsTotalsRepo, 'rollup'>;
       counts: () => OutputCounts | null;
       bus: EventBus;
       log: FastifyBaseLogger;
@@ -115,7 +115,7 @@ export class StatsRecorder {
       await this.deps.repo.rollup(at);
       if (now - this.lastPrune >= PRUNE_EVERY_MS) {
         await this.deps.repo.prune(at - this.deps.rawDays * DAY);
-        await this.deps.months.rollup(at);
+        await this.deps.totals.rollup(at);
         this.lastPrune = now;
       }
     } catch (err) {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { idIn, type Engine } from '../../db/dialect.js';
-import { rolledMonths } from '../../core/listener-stats.js';
+import { rolledWeeks } from '../../core/listener-stats.js';
 
 export type TopKind = 'songs' | 'artists' | 'platforms';
 export type TopMeasure = 'plays' | 'requests' | 'votes' | 'gain';
@@ -21,11 +21,11 @@ export interface CountRow {
   count: number;
 }
 
-/** A range, and its whole months read from the monthly rollups (null: none, all raw). */
+/** A range, and its whole weeks read from the running totals (null: none, all raw). */
 interface Span {
   from: number;
   to: number;
-  months: { a: number; b: number } | null;
+  weeks: { a: number; b: number } | null;
 }
 
 interface Measures {
@@ -55,6 +55,23 @@ const SONG_OF: Record<
     sql`song_id in (select song_id from song_artists where ${idIn(engine, 'artist_id', ids)})`,
 };
 
+/**
+ * Rows of `(key, …columns)` summed over the weeks `a` to `b`: the totals before `b` less those
+ * before `a`, a row per song or listener with anything before `b`.
+ */
+function weekSums(
+  table: 'song_totals' | 'user_totals',
+  key: 'song_id' | 'user_id',
+  columns: string[],
+  { a, b }: { a: number; b: number },
+): RawBuilder<unknown> {
+  const diffs = columns.map((c) => `t.${c} - coalesce(s.${c}, 0) as ${c}`).join(', ');
+  return sql`select t.${sql.raw(key)}, ${sql.raw(diffs)}
+    from ${sql.raw(table)} t
+    left join ${sql.raw(table)} s on s.week = ${a} and s.${sql.raw(key)} = t.${sql.raw(key)}
+    where t.week = ${b}`;
+}
+
 const NAMES: Record<TopKind, { table: string; name: string }> = {
   songs: { table: 'songs', name: 'title' },
   artists: { table: 'artists', name: 'name' },
@@ -65,19 +82,20 @@ const NAMES: Record<TopKind, { table: string; name: string }> = {
  * The statistics' top tables over a range: songs, artists and platforms by plays, requests,
  * votes and listener gain (each play's listeners at its end less those at its start), and the
  * listeners who requested and chatted most. The measure ranked by is counted with a limit; the
- * others only for the rows it found. Whole months come from the monthly rollups once rolled up,
- * the rest of a range from the raw rows.
+ * others only for the rows it found. Whole weeks come from the running totals once rolled up
+ * (two weeks' totals, whatever the range's length), the rest of a range (under a week at each
+ * end) from the raw rows.
  */
 export class StatsTopsRepo {
   constructor(
     private readonly db: Db,
     private readonly engine: Engine,
-    /** Months before this are rolled up (the monthly rollups' progress). */
-    private readonly monthsThrough: () => Promise<number>,
+    /** Weeks before this are rolled up (the running totals' progress). */
+    private readonly weeksThrough: () => Promise<number>,
   ) {}
 
   private async span(from: number, to: number): Promise<Span> {
-    return { from, to, months: rolledMonths(from, to, await this.monthsThrough()) };
+    return { from, to, weeks: rolledWeeks(from, to, await this.weeksThrough()) };
   }
 
   async top(
@@ -141,18 +159,19 @@ export class StatsTopsRepo {
     return this.byUser(this.userRows(span, raw, 'chat_lines'), limit);
   }
 
-  /** Rows of `(id, n)`: the rolled-up months' sums and the raw rows of the range's edges. */
+  /** Rows of `(id, n)`: the whole weeks' sums and the raw rows of the range's edges. */
   private userRows(
     span: Span,
     raw: (a: number, b: number) => RawBuilder<unknown>,
     column: 'requests' | 'chat_lines',
   ): RawBuilder<unknown> {
-    const { from, to, months } = span;
-    if (!months) return raw(from, to);
-    return sql`select user_id as id, ${sql.raw(column)} as n from user_months
-        where month >= ${months.a} and month < ${months.b} and ${sql.raw(column)} > 0
-      union all ${raw(from, months.a)}
-      union all ${raw(months.b, to)}`;
+    const { from, to, weeks } = span;
+    if (!weeks) return raw(from, to);
+    return sql`select user_id as id, ${sql.raw(column)} as n
+        from (${weekSums('user_totals', 'user_id', [column], weeks)}) m
+        where ${sql.raw(column)} > 0
+      union all ${raw(from, weeks.a)}
+      union all ${raw(weeks.b, to)}`;
   }
 
   private async byUser(source: RawBuilder<unknown>, limit: number): Promise<CountRow[]> {
@@ -177,31 +196,32 @@ export class StatsTopsRepo {
 
   /**
    * Plays as rows of `(song_id, plays, requests, gain)`: one per raw play in the range, or the
-   * rolled-up months' sums and a row per raw play of the range's edges. They are summed per song
+   * whole weeks' sums and a row per raw play of the range's edges. They are summed per song
    * before an artist's or platform's are joined (a song's rows at most, not every play's).
    */
-  private playRows({ from, to, months }: Span, only: RawBuilder<unknown>): RawBuilder<unknown> {
+  private playRows({ from, to, weeks }: Span, only: RawBuilder<unknown>): RawBuilder<unknown> {
     const raw = (a: number, b: number) =>
       sql`select song_id, 1 as plays, case when requested_by is not null then 1 else 0 end as requests,
           listeners_end - listeners_start as gain
         from play_history where started_at >= ${a} and started_at < ${b} and ${only}`;
-    if (!months) return raw(from, to);
-    return sql`select song_id, plays, requests, gain from song_months
-        where month >= ${months.a} and month < ${months.b} and plays > 0 and ${only}
-      union all ${raw(from, months.a)}
-      union all ${raw(months.b, to)}`;
+    if (!weeks) return raw(from, to);
+    return sql`select song_id, plays, requests, gain
+        from (${weekSums('song_totals', 'song_id', ['plays', 'requests', 'gain'], weeks)}) m
+        where plays > 0 and ${only}
+      union all ${raw(from, weeks.a)}
+      union all ${raw(weeks.b, to)}`;
   }
 
   /** Votes as rows of `(song_id, votes)`, as plays are. */
-  private voteRows({ from, to, months }: Span, only: RawBuilder<unknown>): RawBuilder<unknown> {
+  private voteRows({ from, to, weeks }: Span, only: RawBuilder<unknown>): RawBuilder<unknown> {
     const raw = (a: number, b: number) =>
       sql`select song_id, 1 as votes from votes
         where created_at >= ${a} and created_at < ${b} and ${only}`;
-    if (!months) return raw(from, to);
-    return sql`select song_id, votes from song_months
-        where month >= ${months.a} and month < ${months.b} and votes > 0 and ${only}
-      union all ${raw(from, months.a)}
-      union all ${raw(months.b, to)}`;
+    if (!weeks) return raw(from, to);
+    return sql`select song_id, votes from (${weekSums('song_totals', 'song_id', ['votes'], weeks)}) m
+        where votes > 0 and ${only}
+      union all ${raw(from, weeks.a)}
+      union all ${raw(weeks.b, to)}`;
   }
 
   private async plays(
@@ -256,7 +276,7 @@ export class StatsTopsRepo {
 
   /** Platforms by `by`, with every measure, from the plays and votes read together. */
   private async allMeasures(
-    { from, to, months }: Span,
+    { from, to, weeks }: Span,
     by: TopMeasure,
     limit: number,
   ): Promise<(Measures & { votes: number })[]> {
@@ -266,11 +286,11 @@ export class StatsTopsRepo {
       from play_history where started_at >= ${a} and started_at < ${b}
       union all
       select song_id, 0, 0, 0, 1 from votes where created_at >= ${a} and created_at < ${b}`;
-    const rows = months
-      ? sql`select song_id, plays, requests, gain, votes from song_months
-          where month >= ${months.a} and month < ${months.b}
-        union all ${raw(from, months.a)}
-        union all ${raw(months.b, to)}`
+    const rows = weeks
+      ? sql`select song_id, plays, requests, gain, votes
+          from (${weekSums('song_totals', 'song_id', ['plays', 'requests', 'gain', 'votes'], weeks)}) m
+        union all ${raw(from, weeks.a)}
+        union all ${raw(weeks.b, to)}`
       : raw(from, to);
     const result = await sql<Measures & { votes: number }>`
       select k.platform_id as key, sum(x.plays) as plays, sum(x.requests) as requests,
