@@ -47,3 +47,18 @@ test('a listener is shown no dashboard', async ({ page, request }) => {
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
   ).toHaveCount(0);
 });
+
+test('backups that fail to load say so, and load on Try again', async ({ page, request }) => {
+  const helper = await cliCreateUser(request, 'helper');
+  // The network fails every call for the backups until the route is lifted.
+  await page.route('**/api/staff/backups', (route) => route.abort());
+  await openAs(page, helper.token, '/dashboard');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Failed to load the backups' }),
+  ).toBeVisible();
+  await expect(page.getByText('The backups could not be loaded.')).toBeVisible();
+  await page.unroute('**/api/staff/backups');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText(/^No scheduled backups: set BACKUP_SCHEDULE/)).toBeVisible();
+  await expect(page.getByText('The backups could not be loaded.')).toHaveCount(0);
+});
