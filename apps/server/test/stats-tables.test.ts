@@ -195,6 +195,30 @@ describe('the busiest hours', () => {
     );
     expect(berlin.body.cells[0]![10]).toBe(40);
     expect(berlin.body.cells[0]![9]).toBe(4);
+    // Four weeks on, Berlin is on summer time (from 29 March): a busy hour at 08:00 UTC on
+    // Monday 30 March is 10:00 there too, and the two busy Mondays share one cell.
+    const later = start + 28 * DAY;
+    const writes = new StatsWritesRepo(app.ctx.db);
+    for (let m = 0; m < 24 * 60; m += 30) {
+      const busy = m >= 8 * 60 && m < 9 * 60;
+      await writes.recordMinute({
+        minute: later + m * 60,
+        mp3: busy ? 40 : 4,
+        relay: 0,
+        hls: 0,
+        sites: 0,
+      });
+    }
+    await writes.rollup(later + DAY);
+    const both = await get<{ cells: (number | null)[][] }>(
+      API.statsHeatmap.path({ from: start, to: later + DAY, tz: 'Europe/Berlin' }),
+      staff,
+    );
+    expect(both.body.cells[0]![10]).toBe(40);
+    expect(both.body.cells[0]![9]).toBe(4);
+    expect(both.body.cells[0]![11]).toBe(4);
+    // Hours with no samples (the weeks between) leave no mark: Tuesday is the first week's.
+    expect(both.body.cells[1]![10]).toBe(4);
     const unknown = await get<{ error: string }>(
       API.statsHeatmap.path({ ...range, tz: 'Mars/Olympus' }),
       staff,
@@ -203,6 +227,40 @@ describe('the busiest hours', () => {
     expect(unknown.body.error).toBe('Unknown time zone.');
   });
 });
+
+describe('activity', () => {
+  it('over a long range is summed by day, as its hours are', async () => {
+    const hourly = await get<{ resolution: string; points: Point[] }>(
+      API.statsActivity.path(range),
+      staff,
+    );
+    expect(hourly.body.resolution).toBe('hour');
+    const long = { from: start - 60 * DAY, to: start + 7 * DAY };
+    const daily = await get<{ resolution: string; points: Point[] }>(
+      API.statsActivity.path(long),
+      staff,
+    );
+    expect(daily.body.resolution).toBe('day');
+    expect(daily.body.points).toHaveLength(67);
+    const byDay = new Map<number, Point>();
+    for (const p of hourly.body.points) {
+      const day = p.t - (p.t % DAY);
+      const sum = byDay.get(day) ?? { t: day, requests: 0, votes: 0, chat_lines: 0 };
+      sum.requests += p.requests;
+      sum.votes += p.votes;
+      sum.chat_lines += p.chat_lines;
+      byDay.set(day, sum);
+    }
+    const first = daily.body.points.find((p) => p.t === start);
+    expect(first).toEqual(byDay.get(start));
+    expect(first!.votes + first!.chat_lines + first!.requests).toBeGreaterThan(0);
+    expect(daily.body.points.filter((p) => p.t >= start)).toEqual(
+      [...byDay.values()].sort((x, y) => x.t - y.t),
+    );
+  });
+});
+
+type Point = { t: number; requests: number; votes: number; chat_lines: number };
 
 describe('CSV', () => {
   it("holds each panel's table, names escaped", async () => {

@@ -56,7 +56,7 @@ export const floorTo = (at: number, size: number): number => at - (((at % size) 
 
 export const WEEK = 7 * DAY;
 /** 1970-01-05, the first Monday after the epoch (a Thursday). */
-const FIRST_MONDAY = 4 * DAY;
+export const FIRST_MONDAY = 4 * DAY;
 
 /** The start of the UTC week (Monday 00:00) holding `at` (epoch seconds). */
 export const weekOf = (at: number): number => floorTo(at - FIRST_MONDAY, WEEK) + FIRST_MONDAY;

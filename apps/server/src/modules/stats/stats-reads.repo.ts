@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ListenerRollup } from '../../db/schema-insight.js';
+import { DAY, FIRST_MONDAY, WEEK } from '../../core/listener-stats.js';
 
 /** One point of the listeners' chart: an average over its period, with its lowest and highest. */
 export interface ListenerPoint {
@@ -117,18 +118,33 @@ export class StatsReadsRepo {
     return Number(row?.n ?? 0);
   }
 
-  /** Each hour's average listeners (all outputs), for the busiest hours. */
-  async hourAverages(from: number, to: number): Promise<{ hour: number; avg: number }[]> {
-    const rows = await this.db
-      .selectFrom('listener_hours')
-      .select(['hour', 'samples', 'total_sum'])
-      .where('hour', '>=', from)
-      .where('hour', '<', to)
-      .execute();
-    return rows.map((r) => ({
-      hour: Number(r.hour),
-      avg: Number(r.total_sum) / Math.max(1, r.samples),
-    }));
+  /**
+   * The hours' average listeners (all outputs) summed by hour of the local week, for the busiest
+   * hours: `cell` is 0 for Monday 00:00 to 167 for Sunday 23:00, local time being UTC plus the
+   * offset of the last of `offsets` that starts at or before the hour (the first applies before
+   * its start too). `n` is how many hours a cell holds.
+   */
+  async weekHours(
+    from: number,
+    to: number,
+    offsets: readonly { from: number; offset: number }[],
+  ): Promise<{ cell: number; sum: number; n: number }[]> {
+    const int = (n: number) => sql`cast(${n} as bigint)`;
+    const [first, ...later] = offsets;
+    const offset = later.length
+      ? sql`case ${sql.join(
+          later.map((o, i) => sql`when hour < ${int(o.from)} then ${int(offsets[i]!.offset)}`),
+          sql` `,
+        )} else ${int(later[later.length - 1]!.offset)} end`
+      : int(first?.offset ?? 0);
+    const { rows } = await sql<{ cell: number | string; sum: number | string; n: number | string }>`
+      select cell, sum(avg) as sum, count(*) as n from (
+        select ((hour + ${offset} - ${int(FIRST_MONDAY)}) % ${int(WEEK)} + ${int(WEEK)}) % ${int(WEEK)} / 3600 as cell,
+          cast(total_sum as double precision) / (case when samples > 1 then samples else 1 end) as avg
+        from listener_hours where hour >= ${from} and hour < ${to}
+      ) hours
+      group by cell`.execute(this.db);
+    return rows.map((r) => ({ cell: Number(r.cell), sum: Number(r.sum), n: Number(r.n) }));
   }
 
   /** The panels of the statistics page the public sees (the admin's choice). */
@@ -148,6 +164,21 @@ export class StatsReadsRepo {
       .values({ key: PUBLIC_PANELS, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
+  }
+
+  /** Requests, votes and chat lines per UTC day (`hour` the day's start), over a long range. */
+  async activityDays(from: number, to: number): Promise<ActivityRow[]> {
+    const { rows } = await sql<Record<'day' | Exclude<keyof ActivityRow, 'hour'>, number | string>>`
+      select hour - hour % ${DAY} as day, sum(requests) as requests, sum(votes) as votes,
+        sum(chat_lines) as chat_lines
+      from activity_hours where hour >= ${from} and hour < ${to}
+      group by 1`.execute(this.db);
+    return rows.map((r) => ({
+      hour: Number(r.day),
+      requests: Number(r.requests),
+      votes: Number(r.votes),
+      chat_lines: Number(r.chat_lines),
+    }));
   }
 
   async activity(from: number, to: number): Promise<ActivityRow[]> {

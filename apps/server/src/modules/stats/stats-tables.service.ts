@@ -39,32 +39,32 @@ export class StatsTablesService {
   /** Average listeners by weekday and hour of the day in `tz`, over the range's hours. */
   async heatmap(range: StatsRangeQuery & { tz: string }): Promise<HeatmapStats> {
     const { from, to } = checkedRange(range);
-    const offsetOf = dayOffsets(range.tz);
-    const hours = await this.reads.hourAverages(floorTo(from, HOUR), to);
-    const sums = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-    const counts = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-    for (const { hour, avg } of hours) {
-      const local = new Date((hour + offsetOf(hour)) * 1000);
-      const weekday = (local.getUTCDay() + 6) % 7;
-      const h = local.getUTCHours();
-      sums[weekday]![h]! += avg;
-      counts[weekday]![h]! += 1;
+    const start = floorTo(from, HOUR);
+    const hours = await this.reads.weekHours(start, to, offsetChanges(range.tz, start, to));
+    const cells = Array.from({ length: 7 }, () => new Array<number | null>(24).fill(null));
+    for (const { cell, sum, n } of hours) {
+      if (n > 0) cells[Math.floor(cell / 24)]![cell % 24] = Math.round((sum / n) * 100) / 100;
     }
-    const cells = sums.map((row, d) =>
-      row.map((sum, h) => {
-        const n = counts[d]![h]!;
-        return n ? Math.round((sum / n) * 100) / 100 : null;
-      }),
-    );
     return { from, to, tz: range.tz, cells };
   }
 }
 
 /**
- * The offset of `tz` from UTC, in seconds, at any instant: read once per UTC day (at its noon),
- * so a year of hours costs a few hundred lookups. Hours of a day whose clocks change are off
- * by the change until its noon.
+ * The offsets of `tz` from UTC over [from, to): each UTC day's (read at its noon) where it
+ * differs from the day before, so a year holds the few changes of its clocks. Hours of a day
+ * whose clocks change are off by the change until its noon.
  */
+function offsetChanges(tz: string, from: number, to: number): { from: number; offset: number }[] {
+  const offsetOf = dayOffsets(tz);
+  const changes: { from: number; offset: number }[] = [];
+  for (let day = floorTo(from, DAY); day < to; day += DAY) {
+    const offset = offsetOf(day);
+    if (changes.at(-1)?.offset !== offset) changes.push({ from: day, offset });
+  }
+  return changes;
+}
+
+/** The offset of `tz` from UTC, in seconds, on the UTC day holding `at`, read at its noon. */
 function dayOffsets(tz: string): (at: number) => number {
   let format: Intl.DateTimeFormat;
   try {

@@ -69,7 +69,11 @@ export class StatsService {
     const { from, to } = checkedRange(range);
     const resolution = resolutionFor(to - from) === 'day' ? 'day' : 'hour';
     const size = resolution === 'day' ? DAY : HOUR;
-    const rows = await this.repo.activity(floorTo(from, HOUR), to);
+    // A long range's days are summed by the database: a row a day, not 24.
+    const rows =
+      resolution === 'day'
+        ? await this.repo.activityDays(floorTo(from, DAY), to)
+        : await this.repo.activity(floorTo(from, HOUR), to);
     const points = new Map<number, ActivityStats['points'][number]>();
     for (let t = floorTo(from, size); t < to; t += size) {
       points.set(t, { t, requests: 0, votes: 0, chat_lines: 0 });
