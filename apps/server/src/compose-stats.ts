@@ -52,7 +52,7 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
   });
   station.mp3.onLeave = (stay) => recorder.session({ output: 'mp3', ...stay });
   hlsListeners.clients.onLeave = (stay) => recorder.session({ output: 'hls', ...stay });
-  const reads = new StatsReadsRepo(ctx.db);
+  const reads = new StatsReadsRepo(ctx.db, () => totals.through());
   const service = new StatsService(reads, config.insight.statsRawDays);
   const tables = new StatsTablesService(
     new StatsTopsRepo(ctx.db, ctx.engine, () => totals.through()),

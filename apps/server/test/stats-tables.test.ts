@@ -399,6 +399,27 @@ describe('the running totals by week', () => {
           .execute();
       }
     }
+    // Listening sessions by day, output, client and length, as the minute's rollup keeps them.
+    for (let day = Date.UTC(2025, 11, 10) / 1000; day < Date.UTC(2026, 3, 14) / 1000; day += DAY) {
+      for (const output of ['mp3', 'hls']) {
+        for (const client of ['browser', 'app']) {
+          if (rnd() < 0.4) continue;
+          const sessions = 1 + Math.floor(rnd() * 9);
+          await db
+            .insertInto('session_days')
+            .values({
+              day,
+              output,
+              client,
+              bucket: Math.floor(rnd() * 8),
+              sessions,
+              seconds: sessions * Math.floor(rnd() * 3600),
+            })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+      }
+    }
     const ranges = [
       { from: first + 5 * DAY + 3 * HOUR, to: Date.UTC(2026, 3, 12, 7) / 1000 },
       { from: Date.UTC(2026, 0, 1) / 1000, to: Date.UTC(2026, 3, 1) / 1000 },
@@ -413,6 +434,7 @@ describe('the running totals by week', () => {
           }
         }
         out.push((await get(API.statsPeople.path(r), staff)).body);
+        out.push((await get(API.statsSessions.path(r), staff)).body);
         out.push((await get(API.statsCsv.path({ ...r, panel: 'top_songs' }), staff)).text);
       }
       return out;

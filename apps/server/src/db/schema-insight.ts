@@ -89,8 +89,19 @@ export interface UserTotalsTable {
   chat_lines: number;
 }
 
+/** The listening sessions by output, client and length, summed over everything before a week. */
+export interface SessionTotalsTable {
+  week: Seconds;
+  output: string;
+  client: string;
+  bucket: number;
+  sessions: number;
+  seconds: Seconds;
+}
+
 /** The statistics' tables (migrations 0029 and 0032). */
 export interface StatsTables {
+  session_totals: SessionTotalsTable;
   song_totals: SongTotalsTable;
   user_totals: UserTotalsTable;
   listener_minutes: ListenerMinutesTable;

@@ -5,7 +5,8 @@ import { SECONDS } from './columns.js';
 
 /**
  * The top tables' rollups become running totals: per song its plays, requests, listener gain
- * and votes, per listener their requests and chat lines, summed over everything before the
+ * and votes, per listener their requests and chat lines, and the listening sessions by output,
+ * client and length, summed over everything before the
  * start of each UTC week (Monday) that has ended. A range's whole weeks are then the difference
  * of two weeks' totals, a row per song whatever the range's length, where the monthly sums they
  * replace were a row per song and month and left up to a month at each end to the raw rows.
@@ -37,6 +38,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('user_totals_pk', ['week', 'user_id'])
     .modifyEnd(clustered)
     .execute();
+  await db.schema
+    .createTable('session_totals')
+    .addColumn('week', SECONDS, (c) => c.notNull())
+    .addColumn('output', 'text', (c) => c.notNull())
+    .addColumn('client', 'text', (c) => c.notNull())
+    .addColumn('bucket', 'integer', (c) => c.notNull())
+    .addColumn('sessions', 'integer', (c) => c.notNull())
+    .addColumn('seconds', SECONDS, (c) => c.notNull())
+    .addPrimaryKeyConstraint('session_totals_pk', ['week', 'output', 'client', 'bucket'])
+    .modifyEnd(clustered)
+    .execute();
   // A few songs' votes over a range (the top tables' second measure) are read by song: by time
   // as well, so that only the range's are read. It serves every read by song alone too.
   await db.schema.dropIndex('votes_song').execute();
@@ -50,6 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('votes_song_time').execute();
   await db.schema.createIndex('votes_song').on('votes').column('song_id').execute();
+  await db.schema.dropTable('session_totals').execute();
   await db.schema.dropTable('user_totals').execute();
   await db.schema.dropTable('song_totals').execute();
   await db.deleteFrom('settings').where('key', '=', 'stats_totals_through').execute();

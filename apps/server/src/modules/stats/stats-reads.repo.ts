@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ListenerRollup } from '../../db/schema-insight.js';
-import { DAY, FIRST_MONDAY, WEEK } from '../../core/listener-stats.js';
+import { DAY, FIRST_MONDAY, WEEK, rolledWeeks } from '../../core/listener-stats.js';
+import { weekSums } from './stats-totals.repo.js';
 
 /** One point of the listeners' chart: an average over its period, with its lowest and highest. */
 export interface ListenerPoint {
@@ -36,7 +37,11 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 /** The station's statistics as the charts read them, each from its rollup. */
 export class StatsReadsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Weeks before this are in the running totals (0: read everything from the days). */
+    private readonly weeksThrough: () => Promise<number> = async () => 0,
+  ) {}
 
   async minutes(from: number, to: number): Promise<ListenerPoint[]> {
     const rows = await this.db
@@ -83,28 +88,39 @@ export class StatsReadsRepo {
     return rows.map((r) => toPoint(Number(r.day), r));
   }
 
-  /** Sessions ended on the days from `from` to before `to`, by output, client and length. */
+  /**
+   * Sessions ended on the days from `from` to before `to`, by output, client and length: the
+   * whole weeks from the running totals once rolled up, the days at the edges from their rows.
+   */
   async sessions(from: number, to: number): Promise<SessionGroup[]> {
-    const rows = await this.db
-      .selectFrom('session_days')
-      .select([
-        'output',
-        'client',
-        'bucket',
-        sql<number>`sum(sessions)`.as('sessions'),
-        sql<number>`sum(seconds)`.as('seconds'),
-      ])
-      .where('day', '>=', from)
-      .where('day', '<', to)
-      .groupBy(['output', 'client', 'bucket'])
-      .execute();
-    return rows.map((r) => ({
-      output: r.output,
-      client: r.client,
-      bucket: Number(r.bucket),
-      sessions: Number(r.sessions),
-      seconds: Number(r.seconds),
-    }));
+    const weeks = rolledWeeks(from, to, await this.weeksThrough());
+    const days = (a: number, b: number) =>
+      sql`select output, client, bucket, sessions, seconds from session_days
+        where day >= ${a} and day < ${b}`;
+    const source = weeks
+      ? sql`${weekSums('session_totals', ['output', 'client', 'bucket'], ['sessions', 'seconds'], weeks)}
+        union all ${days(from, weeks.a)}
+        union all ${days(weeks.b, to)}`
+      : days(from, to);
+    const { rows } = await sql<{
+      output: string;
+      client: string;
+      bucket: number | string;
+      sessions: number | string;
+      seconds: number | string;
+    }>`
+      select output, client, bucket, sum(sessions) as sessions, sum(seconds) as seconds
+      from (${source}) r
+      group by output, client, bucket`.execute(this.db);
+    return rows
+      .map((r) => ({
+        output: r.output,
+        client: r.client,
+        bucket: Number(r.bucket),
+        sessions: Number(r.sessions),
+        seconds: Number(r.seconds),
+      }))
+      .filter((r) => r.sessions > 0);
   }
 
   /** Different visitors per day, summed over the days (a visitor of two days counts twice). */

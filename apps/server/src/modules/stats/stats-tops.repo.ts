@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { idIn, type Engine } from '../../db/dialect.js';
 import { rolledWeeks } from '../../core/listener-stats.js';
+import { weekSums } from './stats-totals.repo.js';
 
 export type TopKind = 'songs' | 'artists' | 'platforms';
 export type TopMeasure = 'plays' | 'requests' | 'votes' | 'gain';
@@ -54,23 +55,6 @@ const SONG_OF: Record<
   artists: (engine, ids) =>
     sql`song_id in (select song_id from song_artists where ${idIn(engine, 'artist_id', ids)})`,
 };
-
-/**
- * Rows of `(key, …columns)` summed over the weeks `a` to `b`: the totals before `b` less those
- * before `a`, a row per song or listener with anything before `b`.
- */
-function weekSums(
-  table: 'song_totals' | 'user_totals',
-  key: 'song_id' | 'user_id',
-  columns: string[],
-  { a, b }: { a: number; b: number },
-): RawBuilder<unknown> {
-  const diffs = columns.map((c) => `t.${c} - coalesce(s.${c}, 0) as ${c}`).join(', ');
-  return sql`select t.${sql.raw(key)}, ${sql.raw(diffs)}
-    from ${sql.raw(table)} t
-    left join ${sql.raw(table)} s on s.week = ${a} and s.${sql.raw(key)} = t.${sql.raw(key)}
-    where t.week = ${b}`;
-}
 
 const NAMES: Record<TopKind, { table: string; name: string }> = {
   songs: { table: 'songs', name: 'title' },
@@ -168,7 +152,7 @@ export class StatsTopsRepo {
     const { from, to, weeks } = span;
     if (!weeks) return raw(from, to);
     return sql`select user_id as id, ${sql.raw(column)} as n
-        from (${weekSums('user_totals', 'user_id', [column], weeks)}) m
+        from (${weekSums('user_totals', ['user_id'], [column], weeks)}) m
         where ${sql.raw(column)} > 0
       union all ${raw(from, weeks.a)}
       union all ${raw(weeks.b, to)}`;
@@ -206,7 +190,7 @@ export class StatsTopsRepo {
         from play_history where started_at >= ${a} and started_at < ${b} and ${only}`;
     if (!weeks) return raw(from, to);
     return sql`select song_id, plays, requests, gain
-        from (${weekSums('song_totals', 'song_id', ['plays', 'requests', 'gain'], weeks)}) m
+        from (${weekSums('song_totals', ['song_id'], ['plays', 'requests', 'gain'], weeks)}) m
         where plays > 0 and ${only}
       union all ${raw(from, weeks.a)}
       union all ${raw(weeks.b, to)}`;
@@ -218,7 +202,7 @@ export class StatsTopsRepo {
       sql`select song_id, 1 as votes from votes
         where created_at >= ${a} and created_at < ${b} and ${only}`;
     if (!weeks) return raw(from, to);
-    return sql`select song_id, votes from (${weekSums('song_totals', 'song_id', ['votes'], weeks)}) m
+    return sql`select song_id, votes from (${weekSums('song_totals', ['song_id'], ['votes'], weeks)}) m
         where votes > 0 and ${only}
       union all ${raw(from, weeks.a)}
       union all ${raw(weeks.b, to)}`;
@@ -288,7 +272,7 @@ export class StatsTopsRepo {
       select song_id, 0, 0, 0, 1 from votes where created_at >= ${a} and created_at < ${b}`;
     const rows = weeks
       ? sql`select song_id, plays, requests, gain, votes
-          from (${weekSums('song_totals', 'song_id', ['plays', 'requests', 'gain', 'votes'], weeks)}) m
+          from (${weekSums('song_totals', ['song_id'], ['plays', 'requests', 'gain', 'votes'], weeks)}) m
         union all ${raw(from, weeks.a)}
         union all ${raw(weeks.b, to)}`
       : raw(from, to);

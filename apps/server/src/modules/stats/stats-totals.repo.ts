@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { HOUR, WEEK, weekOf } from '../../core/listener-stats.js';
 
@@ -69,6 +69,7 @@ export class StatsTotalsRepo {
   private async rollupWeek(db: Db, a: number, b: number): Promise<void> {
     await db.deleteFrom('song_totals').where('week', '=', b).execute();
     await db.deleteFrom('user_totals').where('week', '=', b).execute();
+    await db.deleteFrom('session_totals').where('week', '=', b).execute();
     await sql`
       insert into song_totals (week, song_id, plays, requests, gain, votes)
       select ${sql.lit(b)}, song_id, sum(plays), sum(requests), coalesce(sum(gain), 0), sum(votes) from (
@@ -93,5 +94,33 @@ export class StatsTotalsRepo {
         select user_id, 0, 1 from oneliner_messages where created_at >= ${a} and created_at < ${b}
       ) week_rows
       group by user_id`.execute(db);
+    await sql`
+      insert into session_totals (week, output, client, bucket, sessions, seconds)
+      select ${sql.lit(b)}, output, client, bucket, sum(sessions), sum(seconds) from (
+        select output, client, bucket, sessions, seconds from session_totals where week = ${a}
+        union all
+        select output, client, bucket, sessions, seconds from session_days
+        where day >= ${a} and day < ${b}
+      ) week_rows
+      group by output, client, bucket`.execute(db);
   }
+}
+
+/**
+ * Rows of `(…keys, …columns)` summed over the weeks `a` to `b`: the totals before `b` less those
+ * before `a`, a row per key with anything before `b`.
+ */
+export function weekSums(
+  table: 'song_totals' | 'user_totals' | 'session_totals',
+  keys: string[],
+  columns: string[],
+  { a, b }: { a: number; b: number },
+): RawBuilder<unknown> {
+  const picked = keys.map((k) => `t.${k}`).join(', ');
+  const diffs = columns.map((c) => `t.${c} - coalesce(s.${c}, 0) as ${c}`).join(', ');
+  const same = keys.map((k) => `s.${k} = t.${k}`).join(' and ');
+  return sql`select ${sql.raw(picked)}, ${sql.raw(diffs)}
+    from ${sql.raw(table)} t
+    left join ${sql.raw(table)} s on s.week = ${a} and ${sql.raw(same)}
+    where t.week = ${b}`;
 }
