@@ -15,7 +15,11 @@ import { SECONDS } from './columns.js';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('user_months').execute();
   await db.schema.dropTable('song_months').execute();
-  await db.deleteFrom('settings').where('key', '=', 'stats_months_through').execute();
+  // The totals start again from the raw rows, at the next rollup.
+  await db
+    .deleteFrom('settings')
+    .where('key', 'in', ['stats_months_through', 'stats_totals_through'])
+    .execute();
   // SQLite keeps the rows in their key's order: a week's totals are read in one pass.
   const clustered = engineOf(db) === 'sqlite' ? sql`without rowid` : sql``;
   await db.schema
