@@ -68,7 +68,9 @@ describe('the effective lock window', () => {
       headers: bearer(user.token),
     });
     expect(res.statusCode).toBe(200);
-  });
+    // It makes the whole demo library first (twelve tunes rendered and imported), which takes
+    // as long as the demo library's own tests allow it on a machine busy with the suite.
+  }, 60_000);
 
   it('a large, mostly unplayed catalogue keeps the configured window', async () => {
     const ids: number[] = [];
