@@ -161,6 +161,61 @@ describe('artists', () => {
     await db.deleteFrom('artists').where('id', '=', id).execute();
     expect(await letter('R')).toEqual(rBefore);
   });
+
+  it("answers a letter's artists in the database's name order, every name escaped as JSON", async () => {
+    const db = app.ctx.db;
+    const names = [
+      'Xenon "Quoted"',
+      'Xenon back\\slash',
+      'Xenon tab\there',
+      'Xenon line\nbreak',
+      'Xenon </script><b>',
+      'Xenon ünïcødé 🎵',
+      'Xylo',
+      'xylo lower',
+      'Xenon',
+      'Xenon',
+    ];
+    for (const [i, name] of names.entries()) {
+      await db
+        .insertInto('artists')
+        .values({
+          handle: `x-escape-${i}`,
+          name,
+          letter: 'X',
+          song_count: i === 6 ? 0 : i + 1,
+          country_code: i % 3 === 0 ? null : 'FI',
+          created_at: 1,
+        })
+        .execute();
+    }
+    const res = await get('/api/artists/X');
+    // The body is JSON whatever the names hold.
+    const body = JSON.parse(res.body) as Record<string, unknown>;
+    ArtistLetterListSchema.parse(body);
+    // Everyone's list: the artists with approved songs, in the order the database sorts names.
+    const expected = await db
+      .selectFrom('artists')
+      .select(['id', 'handle', 'name', 'country_code', 'song_count'])
+      .where('letter', '=', 'X')
+      .where('song_count', '>', 0)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    expect(expected.length).toBeGreaterThanOrEqual(names.length - 1);
+    expect(Object.entries(body)).toEqual(
+      expected.map((a) => [
+        a.handle,
+        { id: a.id, name: a.name, countrycode: a.country_code, song_count: a.song_count },
+      ]),
+    );
+    // Staff also see the artist without an approved song.
+    const admin = await createUser(app, { role: 'admin' });
+    const staff = JSON.parse((await get('/api/artists/X', admin.token)).body) as object;
+    expect(Object.keys(staff)).toHaveLength(expected.length + 1);
+    expect(staff).toHaveProperty('x-escape-6');
+    await db.deleteFrom('artists').where('handle', 'like', 'x-escape-%').execute();
+  });
 });
 
 describe('platforms', () => {

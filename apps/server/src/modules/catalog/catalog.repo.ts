@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SongViewer } from '../../core/song-visibility.js';
 import type { Db } from '../../db/database.js';
 import { engineOf, idIn, type Engine } from '../../db/dialect.js';
@@ -57,15 +58,34 @@ export class CatalogRepo {
     return String(row?.stamp ?? 0);
   }
 
-  /** The letter's artists the viewer may see, in name order, from the covering index. */
-  artistsByLetter(letter: string, viewer: SongViewer | null = null) {
-    return this.db
+  /**
+   * The letter's artists the viewer may see, in name order, as the answer's JSON text: an
+   * object keyed by handle. The database reads them from the covering index and writes the
+   * text itself, so a letter of thousands of artists makes no row objects in the process.
+   */
+  async artistsByLetterJson(letter: string, viewer: SongViewer | null = null): Promise<string> {
+    const listed = this.db
       .selectFrom('artists as a')
       .select(['a.id', 'a.handle', 'a.name', 'a.country_code', 'a.song_count'])
       .where('a.letter', '=', letter)
-      .where(artistVisibleTo(viewer))
-      .orderBy('a.name')
-      .execute();
+      .where(artistVisibleTo(viewer));
+    // SQLite aggregates an ordered subquery in its order (it is never flattened into an
+    // aggregate) and writes compact JSON. PostgreSQL's json functions put spaces around every
+    // colon and comma, so its text is joined from escaped parts, in the order asked of the
+    // aggregate itself.
+    const json =
+      this.engine === 'sqlite'
+        ? sql<string | null>`json_group_object(l.handle, json_object('id', l.id, 'name', l.name,
+            'countrycode', l.country_code, 'song_count', l.song_count))`
+        : sql<string | null>`'{' || string_agg(to_json(l.handle)::text || ':{"id":' || l.id
+            || ',"name":' || to_json(l.name)::text
+            || ',"countrycode":' || coalesce(to_json(l.country_code)::text, 'null')
+            || ',"song_count":' || l.song_count || '}', ',' order by l.name, l.id) || '}'`;
+    const row = await this.db
+      .selectFrom(listed.orderBy('a.name').orderBy('a.id').as('l'))
+      .select(json.as('json'))
+      .executeTakeFirst();
+    return row?.json ?? '{}';
   }
 
   /**

@@ -1,6 +1,5 @@
 import {
   LIMITS,
-  type ArtistLetterList,
   type ArtistSongs,
   type Platform,
   type PlatformSongs,
@@ -119,31 +118,19 @@ export class CatalogService {
       scope.kind === 'own' &&
       (await this.catalog.ownWaitingArtistInLetter(scope.userId, letter))
     ) {
-      return JSON.stringify(await this.artistsByLetter(letter, viewer));
+      return this.catalog.artistsByLetterJson(letter, viewer);
     }
     const kind = scope.kind === 'all' ? 'all' : 'public';
     const key = `${kind}:${letter}`;
     const stamp = await this.catalog.letterStamp(letter);
     const kept = this.letters.get(key);
     if (kept?.stamp === stamp) return kept.json;
-    const json = this.artistsByLetter(letter, kind === 'all' ? viewer : null).then((list) =>
-      JSON.stringify(list),
-    );
+    const json = this.catalog.artistsByLetterJson(letter, kind === 'all' ? viewer : null);
     this.letters.set(key, { stamp, json });
     json.catch(() => {
       if (this.letters.get(key)?.json === json) this.letters.delete(key);
     });
     return json;
-  }
-
-  async artistsByLetter(letter: string, viewer: Viewer | null = null): Promise<ArtistLetterList> {
-    const rows = await this.catalog.artistsByLetter(letter, viewer);
-    return Object.fromEntries(
-      rows.map((r) => [
-        r.handle,
-        { id: r.id, name: r.name, countrycode: r.country_code, song_count: Number(r.song_count) },
-      ]),
-    );
   }
 
   async platforms(): Promise<Platform[]> {
