@@ -2,4 +2,4 @@
 import { ensureBuilt } from './ensure-built.mjs';
 
 ensureBuilt();
-await import('../apps/server/dist/cli/main.js');
+await import('../apps/server/dist/cli.js');

@@ -156,7 +156,7 @@ export async function startQueuecast(opts: {
   const SERVER_DIR = head?.serverDir ?? path.join(REPO, 'apps/server');
   const node = (entry: string) =>
     opts.server === 'dist'
-      ? [entry === 'cli' ? path.join(SERVER_DIR, 'dist/cli/main.js') : SERVER_MAIN]
+      ? [entry === 'cli' ? path.join(SERVER_DIR, 'dist/cli.js') : SERVER_MAIN]
       : [
           '--conditions=source',
           '--import',

@@ -22,7 +22,7 @@ export async function cliCreateUser(
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
   const username = uniqueName(role.slice(0, 3));
   const password = 'staff-pass';
-  const cli = path.join(root, 'apps/server/dist/cli/main.js');
+  const cli = path.join(root, 'apps/server/dist/cli.js');
   const args = ['user-create', '--username', username, '--role', role, '--password', password];
   const { stdout } = await run(process.execPath, [cli, ...args], {
     cwd: root,
@@ -47,7 +47,7 @@ export async function cliCreateUser(
 export async function cliBackup(out: string): Promise<{ ok: boolean; said: string }> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const cli = path.join(root, 'apps/server/dist/cli/main.js');
+  const cli = path.join(root, 'apps/server/dist/cli.js');
   try {
     const { stdout } = await run(process.execPath, [cli, 'backup', '--out', out], {
       cwd: root,

@@ -20,7 +20,7 @@ const COMMANDS = {
   import: importCommand,
 } as const;
 
-/** Command-line entry: `node dist/cli/main.js <command> [options]`, same env as the server. */
+/** Command-line entry: `node dist/cli.js <command> [options]`, same env as the server. */
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const run = COMMANDS[command as keyof typeof COMMANDS] as

@@ -13,22 +13,22 @@ export interface CliOutcome {
 
 /**
  * A command-line tool (`npm run backup`, `restore`…) as an operator runs it: its own process,
- * standard input closed, `env` over this one's. `child` is there to signal it; `done` answers
- * how it ended and what it said.
+ * standard input closed, `env` over this one's; from its sources, or `built` from dist/cli.js.
+ * `child` is there to signal it; `done` answers how it ended and what it said.
  */
 export function startCli(
   args: string[],
   env: Record<string, string>,
+  built = false,
 ): { child: ChildProcess; done: Promise<CliOutcome> } {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/cli/main.ts', ...args],
-    {
-      cwd: serverDir,
-      env: { ...process.env, LOG_LEVEL: 'error', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const entry = built
+    ? ['dist/cli.js']
+    : ['--conditions=source', '--import', 'tsx', 'src/cli/main.ts'];
+  const child = spawn(process.execPath, [...entry, ...args], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -39,4 +39,5 @@ export function startCli(
   return { child, done };
 }
 
-export const runCli = (args: string[], env: Record<string, string>) => startCli(args, env).done;
+export const runCli = (args: string[], env: Record<string, string>, built = false) =>
+  startCli(args, env, built).done;

@@ -46,9 +46,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The server process with `env` over this one's, nothing waited for (output piped). */
-export function spawnServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+/** The built server (`npm run build`): the bundle the station ships and `npm start` runs. */
+export const BUILT_MAIN = path.join(serverDir, 'dist/main.js');
+
+/**
+ * The server process with `env` over this one's, nothing waited for (output piped): from its
+ * sources through tsx, or `built` from the bundle in dist/.
+ */
+export function spawnServer(env: Record<string, string>, built = false): ChildProcess {
+  const args = built ? [BUILT_MAIN] : ['--conditions=source', '--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,20 +84,25 @@ export async function startServer(options: {
   env?: Record<string, string>;
   name?: string;
   timeoutMs?: number;
+  /** The bundle in dist/ rather than the sources. */
+  built?: boolean;
 }): Promise<ServerProcess> {
-  const { db, env = {}, name = 'server', timeoutMs = 20_000 } = options;
+  const { db, env = {}, name = 'server', timeoutMs = 20_000, built = false } = options;
   const port = options.port ?? (await freePort());
-  const child = spawnServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: db.dataDir,
-    DATABASE_URL: db.databaseUrl ?? '',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(db.dataDir, 'no-web'),
-    DEMO_LIBRARY: '0',
-    SIGNUP_PER_HOUR: '1000000',
-    ...env,
-  });
+  const child = spawnServer(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(db.dataDir, 'no-web'),
+      DEMO_LIBRARY: '0',
+      SIGNUP_PER_HOUR: '1000000',
+      ...env,
+    },
+    built,
+  );
   let log = '';
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-LOG_CHARS));
   child.stdout!.on('data', keep);
