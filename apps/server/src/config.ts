@@ -272,6 +272,10 @@ function autoAnalysisConcurrency(): number {
 }
 
 export class ConfigError extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'ConfigError' });
+  }
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }

@@ -1,5 +1,10 @@
 /** A command line the command cannot use; its message says why. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'UsageError' });
+  }
+}
 
 /**
  * `--name value` and `--name=value` pairs; positional words are kept in order. Every option

@@ -84,7 +84,12 @@ export const knownSchemas: readonly string[] = Object.keys(MIGRATIONS);
 export const LATEST_SCHEMA = Object.keys(MIGRATIONS).at(-1)!;
 
 /** A database migrated by a newer Queuecast than this one: starting on it is refused. */
-export class SchemaTooNewError extends Error {}
+export class SchemaTooNewError extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'SchemaTooNewError' });
+  }
+}
 
 /** The migrations applied to `db` so far, oldest first (none on a new database). */
 export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {

@@ -3,6 +3,10 @@
  * `{ error: message, ...extra }` with this status; anything else becomes a logged 500.
  */
 export class HttpError extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'HttpError' });
+  }
   constructor(
     readonly statusCode: number,
     message: string,

@@ -24,6 +24,10 @@ export interface AnalysisLimits {
 
 /** Why a file was refused, in words the uploader can act on. */
 export class AnalysisError extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'AnalysisError' });
+  }
   constructor(
     message: string,
     /** Not audio at all, as opposed to audio over a limit. */

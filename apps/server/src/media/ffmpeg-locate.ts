@@ -13,7 +13,12 @@ export interface FfmpegTools {
 }
 
 /** Queuecast cannot run without ffmpeg: the message says what to do. */
-export class FfmpegMissingError extends Error {}
+export class FfmpegMissingError extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'FfmpegMissingError' });
+  }
+}
 
 const INSTALL_HINT =
   'Queuecast needs ffmpeg and ffprobe to decode, measure and stream audio. Install them ' +

@@ -24,6 +24,10 @@ const MIB = 1024 * 1024;
  * limit.
  */
 export class MediaRefusal extends Error {
+  // Its name survives the minified build (logs name an error by its class).
+  static {
+    Object.defineProperty(this, 'name', { value: 'MediaRefusal' });
+  }
   constructor(
     message: string,
     readonly kind: 'unsupported' | 'undecodable' | 'limit',
