@@ -52,7 +52,8 @@ describe('the effective lock window', () => {
       return all.filter((s) => !s.recently_played && s.requestable_at === null).length;
     };
     await requestable(); // a read after the clock moved recomputes the window
-    await expect.poll(requestable).toBeGreaterThanOrEqual(6);
+    // In the background: a second (the poll's default) is not always enough beside the suite.
+    await expect.poll(requestable, { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
     const locked = (await Promise.all(songs.map((s) => songOf(s.id)))).filter(
       (s) => s.recently_played,
     );
