@@ -83,7 +83,9 @@ describe('the effective lock window', () => {
     await play(ids[0]!, 3600);
     clock.advance(2);
     await songOf(ids[0]!);
-    await expect.poll(async () => (await songOf(ids[0]!)).recently_played).toBe(true);
+    await expect
+      .poll(async () => (await songOf(ids[0]!)).recently_played, { timeout: 10_000 })
+      .toBe(true);
     expect((await songOf(ids[0]!)).requestable_at).toBe(clock.now() - 3602 + 12 * 3600);
   });
 });
