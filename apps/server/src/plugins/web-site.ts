@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { BANNER_IMAGES } from '@queuecast/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PageAssets, type PageAssetList } from '../modules/web-app/page-assets.js';
+import { earlyReads, inlineScriptHashes } from '../modules/web-app/page-early.js';
 import { headTags, withHead } from '../modules/web-app/page-head.js';
 import type { PageMetaService } from '../modules/web-app/page-meta.service.js';
 import { sendPage } from './page-compression.js';
@@ -38,6 +40,9 @@ export async function registerWebSite(
   const indexFile = path.join(webDist, 'index.html');
   const hasSite = fs.existsSync(indexFile);
   const template = hasSite ? fs.readFileSync(indexFile, 'utf8') : '';
+  // The page's own inline script may run; no other inline script may.
+  const scriptHashes = inlineScriptHashes(template).join(' ');
+  const assets = hasSite ? readPageAssets(app, webDist) : null;
   const origin = (request: FastifyRequest) =>
     pages.publicUrl ?? `${request.protocol}://${request.host}`;
   if (hasSite) {
@@ -99,8 +104,19 @@ export async function registerWebSite(
       // The banner's first picture, chosen here so that the page can preload it.
       const banner = Math.floor(Math.random() * BANNER_IMAGES.length);
       const head = await pages.meta.head(url, base, BANNER_IMAGES[banner]);
-      const tags = headTags(head, `${base}${url}`, pages.stationName);
-      const html = withHead(template, tags, banner);
+      const tags = [headTags(head, `${base}${url}`, pages.stationName), assets?.tagsFor(url)]
+        .filter(Boolean)
+        .join('\n    ');
+      // A page that is not there reads nothing early: its own read would only ask again.
+      const early = head.status === 200 ? earlyReads(url, request.url.slice(url.length)) : [];
+      const html = withHead(template, tags, banner, early);
+      if (scriptHashes) {
+        const policy = String(reply.getHeader('content-security-policy') ?? '');
+        void reply.header(
+          'content-security-policy',
+          policy.replace(/script-src 'self'/, `script-src 'self' ${scriptHashes}`),
+        );
+      }
       void reply
         .code(head.status)
         .header('cache-control', 'no-cache')
@@ -122,4 +138,16 @@ export async function registerWebSite(
     }
     return reply.code(404).send({ error: `Not found: ${request.method} ${url}` });
   });
+}
+
+/** The build's list of each page's chunks (page-assets.json), or null without one. */
+function readPageAssets(app: FastifyInstance, webDist: string): PageAssets | null {
+  const file = path.join(webDist, 'page-assets.json');
+  if (!fs.existsSync(file)) return null;
+  try {
+    return new PageAssets(JSON.parse(fs.readFileSync(file, 'utf8')) as PageAssetList);
+  } catch (err) {
+    app.log.warn({ err, file }, 'page-assets.json unreadable: pages load their chunks unhinted');
+    return null;
+  }
 }

@@ -1,3 +1,4 @@
+import { takeEarlyRead } from './early-reads';
 import { sessionStore } from './session';
 
 /** A non-2xx answer; `message` is the server's `error` (or `message`) text when it sent one. */
@@ -58,6 +59,14 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (session) headers.authorization = `Bearer ${session.token}`;
+  // A read the page started before its scripts ran: taken when it succeeded; anything else
+  // (a refusal, no answer) is asked again here, so that its error takes the usual path.
+  const read = (options.method ?? 'GET') === 'GET' && options.body === undefined;
+  const early = read ? takeEarlyRead(path, session?.token ?? null) : null;
+  if (early) {
+    const res = await early;
+    if (res?.ok) return res;
+  }
   let res: Response;
   try {
     res = await fetch(path, {

@@ -65,12 +65,19 @@ export function headTags(head: PageHead, pageUrl: string, siteName: string): str
 
 /**
  * The built index.html with its `<title>` replaced by the page's head tags, its own description
- * (for the client run without this server) left out, and `banner` (the index of the banner's
- * first picture) on its <html> for the banner to start with.
+ * (for the client run without this server) left out, and on its <html> `banner` (the index of
+ * the banner's first picture) for the banner to start with and `early`, the API paths the page
+ * reads first (page-early.ts), for its starter script.
  */
-export function withHead(template: string, tags: string, banner: number): string {
+export function withHead(
+  template: string,
+  tags: string,
+  banner: number,
+  early: string[] = [],
+): string {
+  const reads = early.length ? ` data-early="${escapeHtml(early.join(' '))}"` : '';
   return template
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, () => tags)
-    .replace(/<html( [^>]*)?>/, (html) => `${html.slice(0, -1)} data-banner="${banner}">`);
+    .replace(/<html( [^>]*)?>/, (html) => `${html.slice(0, -1)} data-banner="${banner}"${reads}>`);
 }
