@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pageAssets } from './vite-page-assets';
 import { twemojiAssets } from './vite-twemoji';
 
 /** Modules that the shell runs on every first load: bundled together (see codeSplitting). */
@@ -51,7 +52,17 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), twemojiAssets(), precompress()],
+  plugins: [
+    react(),
+    twemojiAssets(),
+    pageAssets({
+      always: [
+        'src/features/now-playing/components/now-playing-panel.tsx',
+        'src/features/chat/components/chat-panel.tsx',
+      ],
+    }),
+    precompress(),
+  ],
   resolve: { conditions: ['source'] },
   // Components and features style themselves with CSS modules (x.module.css beside x.tsx):
   // class names are local to their file and read as camelCase properties.
@@ -68,9 +79,16 @@ export default defineConfig({
         // imports. Compressed together they are ~3 kB smaller than as the pieces the automatic
         // split makes of them (measured with `npm run first-load -w bench`). TanStack Query's
         // parts that only pages use (mutations, infinite lists), hls.js and the pages keep
-        // their own chunks.
+        // their own chunks. The rest of the client's own modules that the first render needs
+        // (the shell's) make one chunk, and those two or more chunks share another (`common`):
+        // left to the automatic split, a page and its sidebar were 30 small files, fetched a
+        // few at a time on a phone's connection.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: (id) => FIRST_LOAD.some((re) => re.test(id)) }],
+          groups: [
+            { name: 'vendor', test: (id) => FIRST_LOAD.some((re) => re.test(id)), priority: 3 },
+            { name: 'shell', test: /apps[\\/]web[\\/]src[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'common', test: /apps[\\/]web[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+          ],
         },
       },
     },

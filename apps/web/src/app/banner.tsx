@@ -23,8 +23,12 @@ export const BANNER_INTERVAL_MS = 60_000;
 /** The pictures not shown yet load this long after the page, well before the first change. */
 const PRELOAD_OTHERS_MS = 10_000;
 
-/** Three images, the preloaded one first, the next every 60 s with a 2 s cross-fade; links home. */
-export function Banner({ className }: { className?: string }) {
+/**
+ * Three images, the preloaded one first, the next every 60 s with a 2 s cross-fade; links home.
+ * `eager` where every screen shows it (the queue page); elsewhere a phone hides it, and its
+ * picture then waits until it is shown.
+ */
+export function Banner({ className, eager }: { className?: string; eager: boolean }) {
   const [current, setCurrent] = useState(firstImage);
   useEffect(() => {
     const timer = setInterval(() => setCurrent((i) => (i + 1) % IMAGES.length), BANNER_INTERVAL_MS);
@@ -49,6 +53,7 @@ export function Banner({ className }: { className?: string }) {
           alt=""
           width={960}
           height={120}
+          loading={eager ? 'eager' : 'lazy'}
           // The first picture is the page's largest: fetched first.
           fetchPriority={i === current ? 'high' : 'low'}
           className={cx(styles.image, i === current && styles.visible)}

@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { cx } from '../components/ui/cx';
+import { useSession } from '../lib/session';
 import { Banner } from './banner';
 import { LeftSidebar } from './left-sidebar';
 import { RightSidebar } from './right-sidebar';
@@ -10,7 +11,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import styles from './shell.module.css';
 
 // The signed-in listener's votes and favourites load after the first paint: the page's lists
-// need them, the shell itself does not.
+// need them, the shell itself does not (nor anyone signed out).
 const SessionData = lazy(() => import('../api/use-session-data'));
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { useMenuDrawer } from './use-menu-drawer';
@@ -21,6 +22,7 @@ export function Shell() {
   const { open: menuOpen, toggle: toggleMenu, buttonRef, drawerRef } = useMenuDrawer();
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const signedIn = useSession() !== null;
   useFocusOnNavigation(main);
   // The queue page opens with the station (banner, full player) on a phone; the others with
   // their own content, the player shrunk to a bar at the bottom.
@@ -54,7 +56,7 @@ export function Shell() {
       </div>
       <LeftSidebar open={menuOpen} drawerRef={drawerRef} className={styles.left} />
       <div className={styles.center}>
-        <Banner className={styles.banner} />
+        <Banner className={styles.banner} eager={onQueue} />
         <main id="main" tabIndex={-1} ref={main} className={styles.main}>
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<p className="muted">Loading...</p>}>
@@ -70,9 +72,11 @@ export function Shell() {
         fullPlayerOnPhone={onQueue}
       />
       <Toaster />
-      <Suspense fallback={null}>
-        <SessionData />
-      </Suspense>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SessionData />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,17 @@
 import { ARTIST_LETTERS, PAGES } from '@queuecast/contract';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
+import type { PagePrefetch } from '../../../lib/page-prefetch';
 import { plural } from '../../../lib/format';
-import { useArtistsByLetter } from '../api/get-artists-by-letter';
+import { artistsByLetterQuery, useArtistsByLetter } from '../api/get-artists-by-letter';
 import { cx } from '../../../components/ui/cx';
 import styles from '../catalog.module.css';
+
+/** The letter's artists, before the first render when the page is opened. */
+export const prefetch: PagePrefetch = (queryClient, { params }) =>
+  params.letter
+    ? queryClient.prefetchQuery(artistsByLetterQuery(params.letter.toUpperCase()))
+    : Promise.resolve();
 
 function ArtistList({ letter }: { letter: string }) {
   const { data, isPending, isError } = useArtistsByLetter(letter);

@@ -1,7 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { SongTable } from '../../../components/song-table';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useSearch } from '../api/search-songs';
+import type { PagePrefetch } from '../../../lib/page-prefetch';
+import { searchQuery, useSearch } from '../api/search-songs';
+
+/** The results, before the first render when the page is opened. */
+export const prefetch: PagePrefetch = (queryClient, { search }) => {
+  const q = (search.get('q') ?? '').trim();
+  return q ? queryClient.prefetchQuery(searchQuery(q)) : Promise.resolve();
+};
 
 export default function SearchPage() {
   const [params] = useSearchParams();

@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLength, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useSong } from '../../../api/get-song';
+import { songQuery, useSong } from '../../../api/get-song';
+import type { PagePrefetch } from '../../../lib/page-prefetch';
 import { SongComments } from '../components/song-comments';
 import { SongPlays, SongRequests } from '../components/song-history';
 import { SongPreview } from '../components/song-preview';
@@ -24,6 +25,10 @@ import styles from '../song-page.module.css';
 /** Staff only, so chunks of their own. */
 const SongTweaks = lazy(() => import('../components/song-tweaks'));
 const SongFiles = lazy(() => import('../components/song-files'));
+
+/** The song, before the first render when the page is opened. */
+export const prefetch: PagePrefetch = (queryClient, { params }) =>
+  queryClient.prefetchQuery(songQuery(Number(params.id)));
 
 export default function SongPage() {
   const id = Number(useParams().id);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
 import { CoverArt } from '../../../components/cover-art';
 import { cardClass } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
@@ -11,12 +11,10 @@ import { useLivePlayer } from '../use-live-player';
 import { useMediaSession } from '../use-media-session';
 import { LiveShowNow } from './live-show-now';
 import { LiveStreamSection } from './live-stream-section';
+import MiniPlayer from './mini-player';
 import { NextShowLine } from './next-show';
 import styles from './now-playing.module.css';
 import { NowPlayingSong } from './now-playing-song';
-
-// Only phones away from the queue page show it: its code waits for them.
-const MiniPlayer = lazy(() => import('./mini-player'));
 
 /** The panel looks at the clock at least this often (the countdown moves every second). */
 const TICK_MS = 1000;
@@ -104,11 +102,7 @@ export function NowPlayingPanel({ fullOnPhone = true }: { fullOnPhone?: boolean 
         </div>
       </section>
       <LiveStreamSection player={player} className={cx(!fullOnPhone && styles.notOnPhone)} />
-      {!fullOnPhone && (
-        <Suspense fallback={null}>
-          <MiniPlayer song={current?.song ?? null} live={live} player={player} />
-        </Suspense>
-      )}
+      {!fullOnPhone && <MiniPlayer song={current?.song ?? null} live={live} player={player} />}
     </>
   );
 }

@@ -3,12 +3,19 @@ import { useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useSession } from '../../../lib/session';
-import { useProfile } from '../api/get-profile';
+import type { PagePrefetch } from '../../../lib/page-prefetch';
+import { sessionStore, useSession } from '../../../lib/session';
+import { profileQuery, useProfile } from '../api/get-profile';
 import { ActivityLists } from '../components/activity-lists';
 import { ProfileActions } from '../components/profile-actions';
 import styles from '../people.module.css';
 import { joinedText, roleName } from '../profile-text';
+
+/** The person, as this viewer sees them, before the first render when the page is opened. */
+export const prefetch: PagePrefetch = (queryClient, { params }) =>
+  queryClient.prefetchQuery(
+    profileQuery(params.username ?? '', sessionStore.get()?.user.id ?? null),
+  );
 
 /**
  * `/user/{username}`: a person's public page. A name nobody has is the site's not-found page
