@@ -3,12 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PREACT_ALIASES } from './preact-aliases';
 import { pageAssets } from './vite-page-assets';
 import { twemojiAssets } from './vite-twemoji';
 
 /** Modules that the shell runs on every first load: bundled together (see codeSplitting). */
 const FIRST_LOAD = [
-  /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+  /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
   /node_modules[\\/]@tanstack[\\/](?!.*([Mm]utation|[Ii]nfinite|[Hh]ydrat|[Qq]ueries|[Ss]uspense|[Pp]refetch))/,
   /src[\\/]lib[\\/](api-client|session|session-endings|jwt|toast|playback|server-clock|format|document-title|local-cache|artist-credits)\.ts$/,
   /contract[\\/]src[\\/](paths|limits)\.ts$/,
@@ -63,7 +64,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: PREACT_ALIASES },
   // Components and features style themselves with CSS modules (x.module.css beside x.tsx):
   // class names are local to their file and read as camelCase properties.
   css: { modules: { localsConvention: 'camelCaseOnly' } },
