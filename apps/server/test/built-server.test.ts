@@ -10,6 +10,7 @@ import {
   stopServer,
   type ServerProcess,
 } from './helpers/server-process.js';
+import { childProcesses } from './helpers/proc.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.js';
 import { until } from './helpers/until.js';
 
@@ -22,23 +23,8 @@ import { until } from './helpers/until.js';
 let db: TestDatabase;
 let server: ServerProcess;
 
-/** The command lines of the processes `pid` started. */
-function childCommands(pid: number): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(
-        fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1],
-      );
-      if (ppid === pid)
-        out.push(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
+/** The command lines of `pid`'s children. */
+const childCommands = (pid: number) => childProcesses(pid).map((child) => child.args.join(' '));
 
 beforeAll(async () => {
   if (!fs.existsSync(BUILT_MAIN)) throw new Error(`${BUILT_MAIN} is missing: run npm run build`);

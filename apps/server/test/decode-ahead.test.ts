@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { captureMp3, longestQuiet, type TimedCapture } from './helpers/mp3-capture.js';
 import { windows } from './helpers/pcm.js';
 import { queueTones } from './helpers/queued-tones.js';
+import { childProcesses } from './helpers/proc.js';
 import { createTestApp } from './helpers/test-app.js';
 import { sleep, until } from './helpers/until.js';
 
@@ -19,21 +19,10 @@ const titleOf = new Map<string, string>();
 
 /** The songs this process's ffmpeg children decode to PCM (the encoder is not one). */
 function decoders(): string[] {
-  const found: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== process.pid) continue;
-      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const input = args[args.indexOf('-i') + 1] ?? '';
-      const title = titleOf.get(path.basename(input));
-      if (args.includes('pipe:1') && title) found.push(title);
-    } catch {
-      // it exited meanwhile
-    }
-  }
-  return found;
+  return childProcesses(process.pid).flatMap(({ args }) => {
+    const title = titleOf.get(path.basename(args[args.indexOf('-i') + 1] ?? ''));
+    return args.includes('pipe:1') && title ? [title] : [];
+  });
 }
 
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import {
 } from './helpers/server-process.js';
 import { playbackUpdateOf } from './helpers/live-frames.js';
 import { firstMp3Bytes, playoutOf, waitFor } from './helpers/playout-probes.js';
+import { childProcesses } from './helpers/proc.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.js';
 
 let testDb: TestDatabase;
@@ -26,15 +27,11 @@ afterAll(() => testDb.drop());
 /** The server on the port of this file, so that a restart is found where the first one was. */
 const start = (env: Record<string, string> = {}) => startServer({ db: testDb, port, env });
 
-/** The node processes started by `pid` (its live fan-out workers; ffmpeg is not node). */
-function nodeChildren(pid: number): number[] {
-  const list = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return list
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((child) => fs.readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node');
-}
+/** The node processes `pid` started (its fan-out workers). */
+const nodeChildren = (pid: number) =>
+  childProcesses(pid)
+    .filter((child) => child.comm === 'node')
+    .map((child) => child.pid);
 
 /** Alive: not gone and not a zombie waiting to be reaped by whoever adopted it. */
 const running = (pid: number) => {
