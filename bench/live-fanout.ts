@@ -32,7 +32,7 @@
  * so.
  *
  * Run: npm run live-fanout -w bench -- [--clients 1000,5000,20000] [--rounds 10] [--workers 2]
- *        [--in-flight 100] [--gap-ms 1000] [--history 20] [--fanout auto|N]
+ *        [--in-flight 100] [--gap-ms 1000] [--history 20] [--fanout auto|N] [--fanout-from N]
  *        [--server path/to/main.js] [--sides queuecast,floor,socketio] [--floor]
  *        [--payload-bytes 9000]
  */
@@ -66,6 +66,8 @@ const sideOptions: SideOptions = {
   rounds: settings.rounds,
   fanoutProcesses,
   fanoutArg,
+  /** The server's LIVE_FANOUT_FROM (its default when not given). */
+  fanoutFrom: args.get('fanout-from') ?? null,
   maxClients: Math.max(...clientCounts),
   historyEntries: Number(args.get('history') ?? 20),
   serverMain: args.get('server') || SERVER_MAIN,

@@ -32,6 +32,7 @@
  * Run: npm run stream-listeners -w bench -- [--listeners 100,1000,5000] [--seconds 30]
  *        [--in-flight 200] [--icecast-in-flight 16] [--idle-seconds 10] [--icecast 0]
  *        [--icecast-source music|music-mp3-only|noise] [--node-floor 0] [--server path/to/main.js]
+ *        [--mp3-from N]
  *
  * `--server` measures another build of the server (default: apps/server/dist/main.js).
  *
@@ -279,7 +280,13 @@ const music = withFloor || withIcecast ? await makeDemoMusic(ffmpeg) : null;
 const sameMusic = music !== null && withIcecast && icecastSource !== 'noise';
 
 // Every listener comes from 127.0.0.1: the per-address cap is lifted.
-const station = await startStation({ MP3_MAX_PER_IP: '100000' }, args.get('server') || SERVER_MAIN);
+// `--mp3-from N`: the server's MP3_PROCESSES_FROM (from how many listeners the listener process
+// takes them; its default otherwise).
+const mp3From = args.get('mp3-from');
+const station = await startStation(
+  { MP3_MAX_PER_IP: '100000', ...(mp3From ? { MP3_PROCESSES_FROM: mp3From } : {}) },
+  args.get('server') || SERVER_MAIN,
+);
 const onAir = sameMusic ? new OnAirLog(station.wsUrl, music) : null;
 try {
   await onAir?.ready;

@@ -28,6 +28,8 @@ export interface SideOptions {
   /** The server's LIVE_FANOUT_PROCESSES, and the floor's writer processes. */
   fanoutProcesses: number;
   fanoutArg: string;
+  /** The server's LIVE_FANOUT_FROM, or null for its default. */
+  fanoutFrom: string | null;
   /** The most clients any run opens (the server's cap per address is lifted above it). */
   maxClients: number;
   historyEntries: number;
@@ -79,6 +81,7 @@ export async function startSide(side: Side, bytes: number, o: SideOptions): Prom
       ADMIN_USERNAME: o.admin.username,
       ADMIN_PASSWORD: o.admin.password,
       LIVE_FANOUT_PROCESSES: String(o.fanoutProcesses),
+      ...(o.fanoutFrom === null ? {} : { LIVE_FANOUT_FROM: o.fanoutFrom }),
       // Every client connects from 127.0.0.1: the cap per address is lifted for them.
       LIVE_MAX_SOCKETS_PER_IP: String(o.maxClients + 1000),
     },
@@ -91,7 +94,7 @@ export async function startSide(side: Side, bytes: number, o: SideOptions): Prom
     (o.fanoutProcesses > 0
       ? `${o.fanoutProcesses} live fan-out processes hold the sockets`
       : 'the sockets in its own process') +
-    ` (--fanout ${o.fanoutArg}); open-file limit ${openFileLimit(station.pid)} per process, ` +
+    ` (--fanout ${o.fanoutArg}${o.fanoutFrom === null ? '' : `, from ${o.fanoutFrom} sockets`}); open-file limit ${openFileLimit(station.pid)} per process, ` +
     `idle RSS ${rssMiB(station.pid).toFixed(0)} MiB; demo library on air` +
     (o.historyEntries > 0
       ? `, ${o.historyEntries} tracks skipped into history (update ${filledBytes} B)`
