@@ -27,8 +27,12 @@ const SongTweaks = lazy(() => import('../components/song-tweaks'));
 const SongFiles = lazy(() => import('../components/song-files'));
 
 /** The song, before the first render when the page is opened. */
-export const prefetch: PagePrefetch = (queryClient, { params }) =>
-  queryClient.prefetchQuery(songQuery(Number(params.id)));
+export const prefetch: PagePrefetch = (queryClient, { params }) => {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0
+    ? queryClient.prefetchQuery(songQuery(id))
+    : Promise.resolve();
+};
 
 export default function SongPage() {
   const id = Number(useParams().id);
