@@ -32,7 +32,7 @@
  * Run: npm run stream-listeners -w bench -- [--listeners 100,1000,5000] [--seconds 30]
  *        [--in-flight 200] [--icecast-in-flight 16] [--idle-seconds 10] [--icecast 0]
  *        [--icecast-source music|music-mp3-only|noise] [--node-floor 0] [--server path/to/main.js]
- *        [--mp3-from N]
+ *        [--mp3-from N] (the server's MP3_PROCESSES_FROM; its default otherwise)
  *
  * `--server` measures another build of the server (default: apps/server/dist/main.js).
  *
@@ -52,7 +52,7 @@ import {
   sleep,
 } from './support/processes.js';
 import { makeDemoMusic } from './support/demo-music.js';
-import { sampleTrees, treeMemory, treePercent, type PartOf } from './support/proc-tree.js';
+import { sampleTrees, treeMemory, treePercent } from './support/proc-tree.js';
 import { SERVER_ARENAS, SERVER_MAIN, startStation } from './support/station.js';
 import { startIcecast, type IcecastSource } from './stream-listeners/icecast.js';
 import {
@@ -65,6 +65,7 @@ import {
 } from './stream-listeners/same-music.js';
 import { startNodeFloor } from './stream-listeners/node-floor.js';
 import { Listener } from './stream-listeners/listener.js';
+import { icecastParts, LISTENER_PROCESS, queuecastParts } from './stream-listeners/parts.js';
 import {
   printReport,
   showParts,
@@ -90,20 +91,6 @@ if (!['music', 'music-mp3-only', 'noise'].includes(icecastSource)) {
 
 const FIRST_BYTE_TIMEOUT_MS = 30_000;
 const TARGETS: Targets = { noUnderrunsAt: 5000, cpuRatio: 1.0, rssRatio: 4, rssAt: 5000 };
-
-/** Queuecast's MP3 listener process (MP3_PROCESSES), which holds the listeners' sockets. */
-const LISTENER_PROCESS = 'MP3 listener process';
-
-/** Queuecast's processes: the server, its encoder, the tracks' decoders (and any fan-out). */
-const queuecastParts: PartOf = ({ name, cmdline, root, reaped }) => {
-  if (root) return reaped ? 'ffmpeg decoders' : 'server';
-  if (name === 'ffmpeg')
-    return cmdline.includes('libmp3lame') ? 'ffmpeg encoder' : 'ffmpeg decoders';
-  if (name !== 'node') return name;
-  return cmdline.includes('mp3-worker') ? LISTENER_PROCESS : 'live fan-out (node)';
-};
-const icecastParts: PartOf = ({ name, reaped }) =>
-  name === 'icecast2' ? 'server' : reaped ? `${name}'s ended children` : `${name} source`;
 
 /** Wall-clock time (ms) at which a side's phase (0: idle, then each count) is to be measured. */
 type StartAt = (phase: number) => number | undefined;
@@ -280,11 +267,11 @@ const music = withFloor || withIcecast ? await makeDemoMusic(ffmpeg) : null;
 const sameMusic = music !== null && withIcecast && icecastSource !== 'noise';
 
 // Every listener comes from 127.0.0.1: the per-address cap is lifted.
-// `--mp3-from N`: the server's MP3_PROCESSES_FROM (from how many listeners the listener process
-// takes them; its default otherwise).
-const mp3From = args.get('mp3-from');
+const mp3From: Record<string, string> = args.has('mp3-from')
+  ? { MP3_PROCESSES_FROM: args.get('mp3-from')! }
+  : {};
 const station = await startStation(
-  { MP3_MAX_PER_IP: '100000', ...(mp3From ? { MP3_PROCESSES_FROM: mp3From } : {}) },
+  { MP3_MAX_PER_IP: '100000', ...mp3From },
   args.get('server') || SERVER_MAIN,
 );
 const onAir = sameMusic ? new OnAirLog(station.wsUrl, music) : null;
