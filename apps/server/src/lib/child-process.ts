@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { getDefaultHighWaterMark, setDefaultHighWaterMark } from 'node:stream';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -43,22 +42,4 @@ export async function stopChild(child: ChildProcess, ask: () => void, waitMs: nu
   const timer = setTimeout(() => child.kill('SIGKILL'), waitMs);
   await exited;
   clearTimeout(timer);
-}
-
-/**
- * Spawns `command` with piped stdio whose streams buffer nothing ahead (a high-water mark of 0;
- * Node offers no other way to set it for a child's pipes). Read with `read()`, the child's
- * output then stays in the pipe until asked for: each read stops reading the pipe as soon as
- * it got data, where a stream with the usual 16 KB mark reads (and wakes this process) on
- * every write the child makes until it holds 16 KB. Streams read with 'data' events flow as
- * usual.
- */
-export function spawnReadOnDemand(command: string, args: string[]): ChildProcessWithoutNullStreams {
-  const usual = getDefaultHighWaterMark(false);
-  setDefaultHighWaterMark(false, 0);
-  try {
-    return spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  } finally {
-    setDefaultHighWaterMark(false, usual);
-  }
 }

@@ -1,8 +1,8 @@
-import { type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { spawnReadOnDemand } from '../../lib/child-process.js';
+import { PipeTaker } from '../../lib/pipe-taker.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS } from './pcm.js';
 
 /**
@@ -19,6 +19,8 @@ export const HLS_SEGMENT_PATTERN = /^live-[a-z0-9]+-\d+\.ts$/;
 export const RESTART_DELAY_MS = 500;
 /** An encoder this far behind the clock is stuck: it is killed and restarted. */
 const MAX_BACKLOG = 5 * BYTES_PER_SECOND;
+/** While MP3 is wanted at once (`eager`), the pipe is looked at this often: under a frame. */
+const EAGER_LOOK_MS = 10;
 
 /** A tag no other encoder run has used: segment names never collide, even across nodes. */
 export function newRunTag(now = Date.now()): string {
@@ -65,11 +67,14 @@ export function encoderArgs(hlsDir: string, run: string): string[] {
  * seconds of audio), some 38 writes a second. They are not read as they come: each would wake
  * this process (and make each of ffmpeg's writes wake it, which costs ffmpeg too). They wait
  * in the pipe and are taken at each PCM write, which the clock makes four times a second
- * anyway: a tick's MP3 reaches `onMp3` two ticks later (half a second; listeners' players hold
- * seconds, and titles travel in the stream at their frame).
+ * anyway, with a synchronous read (`PipeTaker`): the pipe never wakes this process, not even
+ * once a tick. A tick's MP3 reaches `onMp3` two ticks later (half a second; listeners'
+ * players hold seconds, and titles travel in the stream at their frame).
  */
 export class Encoder {
   private child: ChildProcessWithoutNullStreams | null = null;
+  /** The running ffmpeg's MP3, read at the clock's calls. */
+  private mp3: PipeTaker | null = null;
   private stopped = false;
   private restartTimer: NodeJS.Timeout | null = null;
   /** PCM bytes handed to the running ffmpeg since it started. */
@@ -98,17 +103,22 @@ export class Encoder {
   start(): void {
     this.stopped = false;
     this.run = newRunTag();
-    const child = spawnReadOnDemand(this.ffmpeg, encoderArgs(this.hlsDir, this.run));
+    const child = spawn(this.ffmpeg, encoderArgs(this.hlsDir, this.run), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child = child;
     this.fed = 0;
     this.onStart();
     let stderr = '';
-    child.stdout.read(); // starts reading: whatever is there is taken at the next write
+    const mp3 = new PipeTaker(child.stdout);
+    this.mp3 = mp3;
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString('utf8')).slice(-2000);
     });
     child.stdin.on('error', () => undefined); // a dying encoder; 'close' handles it
     child.on('error', (err) => this.log.error({ err }, 'encoder could not start'));
+    // The MP3 it wrote last, and the end of its output, so that 'close' comes.
+    child.on('exit', () => this.take(mp3, true));
     child.on('close', (code, signal) => {
       if (this.child === child) this.child = null;
       if (this.stopped) return;
@@ -136,40 +146,32 @@ export class Encoder {
     }
     child.stdin.write(pcm);
     this.fed += pcm.length;
-    // Taking what the pipe held starts the next read, which stops again once it has data.
-    for (let mp3: Buffer | null; (mp3 = child.stdout.read() as Buffer | null) !== null;) {
-      this.onMp3(mp3);
-    }
+    if (this.mp3) this.take(this.mp3);
+  }
+
+  private take(mp3: PipeTaker, toEnd = false): void {
+    for (const chunk of mp3.take(toEnd)) this.onMp3(chunk);
   }
 
   /**
-   * For `ms`, the MP3 is taken as ffmpeg writes it rather than at the next PCM write: a
-   * switch to or from a live show reaches listeners a tick or two sooner. Costs a wake-up per
-   * frame for that long.
+   * For `ms`, the MP3 is taken as ffmpeg writes it rather than at the next PCM write (the pipe
+   * looked at every 10 ms, under a frame): a switch to or from a live show reaches listeners a
+   * tick or two sooner. Costs a hundred wake-ups a second for that long.
    */
   eager(ms: number): void {
-    const child = this.child;
-    if (!child) return;
+    const mp3 = this.mp3;
+    if (!this.child || !mp3) return;
     this.eagerUntil = performance.now() + ms;
     if (this.eagerTimer) return;
-    const take = () => {
-      if (this.child !== child) return;
-      for (let mp3: Buffer | null; (mp3 = child.stdout.read() as Buffer | null) !== null;) {
-        this.onMp3(mp3);
-      }
-    };
-    child.stdout.on('readable', take);
-    const check = () => {
-      const left = this.eagerUntil - performance.now();
-      if (left > 0 && this.child === child) {
-        this.eagerTimer = setTimeout(check, left);
+    const look = () => {
+      if (this.mp3 !== mp3 || performance.now() >= this.eagerUntil) {
+        this.eagerTimer = null;
         return;
       }
-      child.stdout.removeListener('readable', take);
-      this.eagerTimer = null;
+      this.take(mp3);
+      this.eagerTimer = setTimeout(look, EAGER_LOOK_MS);
     };
-    this.eagerTimer = setTimeout(check, ms);
-    take();
+    look();
   }
 
   async stop(): Promise<void> {
@@ -183,8 +185,7 @@ export class Encoder {
     await new Promise<void>((resolve) => {
       child.once('close', () => resolve());
       // What is left of the MP3 is let go, so that its end (and the close) can come.
-      child.stdout.removeAllListeners('readable');
-      child.stdout.resume();
+      this.mp3?.release();
       child.stdin.end();
       setTimeout(() => child.kill('SIGKILL'), 2000).unref();
     });
