@@ -27,6 +27,7 @@ export function composeStats(ctx: Composition, log: FastifyBaseLogger) {
     undefined,
     NODE_REPEAT_MS,
   );
+  ctx.live.hub.onArrive = () => sitesAnnouncer.poke();
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === 'sites.sockets') sites.heardFrom(event.node, event.count);
   });

@@ -82,6 +82,9 @@ export class LiveHub {
     return this.fanout.size;
   }
 
+  /** Told of each socket taken on (the open pages' count may have risen). */
+  onArrive: (() => void) | null = null;
+
   /** Takes an HTTP upgrade request for /ws: the socket gets the current update on connect. */
   accept(req: IncomingMessage, socket: Socket, head: Buffer): void {
     socket.on('error', () => undefined);
@@ -100,6 +103,7 @@ export class LiveHub {
       (update) => {
         if (socket.destroyed) return this.release(id);
         this.fanout.accept({ id, req: request, socket, head }, update);
+        this.onArrive?.();
       },
       (err: unknown) => {
         this.current = null;
@@ -107,6 +111,7 @@ export class LiveHub {
         if (this.lastGood && !socket.destroyed) {
           this.log.warn({ err }, 'live update from memory: it could not be built');
           this.fanout.accept({ id, req: request, socket, head }, this.lastGood);
+          this.onArrive?.();
           return;
         }
         this.release(id);

@@ -173,9 +173,12 @@ export class Station {
       () => this.listeners,
       (listeners) => deps.bus.publish({ type: 'listeners.changed', listeners }),
     );
+    this.mp3.onArrive = () => this.announcer.poke();
     // For the process's life: a playout that stood by goes on air again with the same station.
     deps.bus.subscribe((event) => {
       if (event.type === 'queue.changed' && this.running) this.playout.reconsiderNext();
+      // HLS clients counted on some node: the station's count may have risen from nothing.
+      if (event.type === 'hls.clients') this.announcer.poke();
       // Asked on another node: cut only the song it saw on air, not whatever follows it.
       if (event.type === 'skip.requested' && this.running) {
         if (this.playout.nowPlaying?.songId === event.song_id) this.playout.skip();

@@ -26,6 +26,8 @@ export class HlsClients {
   private readonly seen = new Map<string, Seen>();
   /** Told of each stay that ended. */
   onLeave: ((stay: HlsStay) => void) | null = null;
+  /** Told of each client's first fetch. */
+  onArrive: (() => void) | null = null;
 
   touch(address: string, userAgent: string | undefined, now = Date.now()): void {
     const key = `${address} ${userAgent ?? ''}`;
@@ -33,6 +35,7 @@ export class HlsClients {
     this.seen.delete(key); // re-insert: the map stays in last-seen order
     this.seen.set(key, { address, userAgent, first: known?.first ?? now, last: now });
     if (this.seen.size > MAX_TRACKED) this.prune(now);
+    if (!known) this.onArrive?.();
   }
 
   count(now = Date.now()): number {

@@ -32,6 +32,7 @@ export class HlsListeners {
       NODE_REPEAT_MS,
       now,
     );
+    this.clients.onArrive = () => this.reporter.poke();
     this.unsubscribe = bus.subscribe((event) => {
       if (event.type !== 'hls.clients') return;
       this.heard.heardFrom(event.node, event.count);

@@ -56,6 +56,9 @@ describe('ListenersAnnouncer', () => {
       (listeners) => bus.publish({ type: 'listeners.changed', listeners }),
       EVERY_MS,
     );
+    // As the station wires it: an arrival wakes the announcer, which sleeps while nobody listens.
+    mp3.onArrive = () => announcer.poke();
+    hls.onArrive = () => announcer.poke();
     announcer.start();
     cleanup.push(() => announcer.stop());
 
@@ -86,6 +89,48 @@ describe('ListenersAnnouncer', () => {
       expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(EVERY_MS * 0.9);
     }
     requests.forEach((r) => r.destroy());
+  });
+
+  it('looks at an empty station only when poked or when the repeat is due', async () => {
+    let listeners = 0;
+    const looks: number[] = [];
+    const seen: number[] = [];
+    const announcer = new ListenersAnnouncer(
+      () => {
+        looks.push(Date.now());
+        return listeners;
+      },
+      (n) => seen.push(n),
+      EVERY_MS,
+      EVERY_MS * 6,
+    );
+    announcer.start();
+    cleanup.push(() => announcer.stop());
+    await sleep(EVERY_MS * 4);
+    // One look, which announced the empty station; none since.
+    expect(looks).toHaveLength(1);
+    expect(seen).toEqual([0]);
+
+    // Someone arrives: looked at within an interval, however many pokes came.
+    listeners = 2;
+    const pokedAt = Date.now();
+    for (let i = 0; i < 5; i++) announcer.poke();
+    await sleep(EVERY_MS * 1.5);
+    expect(looks).toHaveLength(2);
+    expect(looks[1]! - pokedAt).toBeLessThan(EVERY_MS * 1.4);
+    expect(seen).toEqual([0, 2]);
+
+    // While anyone listens it looks every interval, and sees them go without being told.
+    listeners = 0;
+    await sleep(EVERY_MS * 1.5);
+    expect(seen).toEqual([0, 2, 0]);
+    const after = looks.length;
+    await sleep(EVERY_MS * 3);
+    expect(looks).toHaveLength(after);
+
+    // Asleep, it still repeats the count when the repeat falls due.
+    await sleep(EVERY_MS * 4);
+    expect(seen).toEqual([0, 2, 0, 0]);
   });
 
   it('repeats an unchanged count now and then, for nodes that joined since', async () => {

@@ -31,6 +31,8 @@ export abstract class Mp3Audience {
   >();
   /** Told of each listener's stay as it ends. */
   onLeave: ((stay: Mp3Stay) => void) | null = null;
+  /** Told of each listener taken on. */
+  onArrive: (() => void) | null = null;
   private nextId = 1;
   /** Listeners dropped for falling behind, since start. */
   dropped = 0;
@@ -61,6 +63,7 @@ export abstract class Mp3Audience {
     const id = this.nextId++;
     this.listenerOf.set(id, { address, userAgent, at: Date.now() });
     this.place(id, socket, icy);
+    this.onArrive?.();
   }
 
   /** The stream's next chunk, for every listener. */
