@@ -32,9 +32,12 @@ export interface TidyOptions {
 
 /**
  * V8's choice of memory over speed: the heap grows in smaller steps and gives freed pages back
- * at once instead of keeping them for reuse. A station's server held about 125 MiB idle
- * without it and about 105 MiB with it; it is read while the process runs, so it can be set
- * after start.
+ * at once instead of keeping them for reuse. It is read while the process runs, so it can be
+ * set after start. The server does not set it any more: with it, V8's memory reducer ran a full
+ * collection every 10 to 35 s of an idle station, for ever (each giving back under half a
+ * MiB), about 0.3 % of a core; without it, once the collections here hand back what a burst
+ * left (`reduceHeap`), the idle server's RSS was the same (112 and 113 MiB, side by side).
+ * The MP3 listener process starts with it.
  */
 export const FAVOUR_SIZE = '--optimize-for-size';
 
@@ -45,7 +48,7 @@ export const DEFAULT_TIDY: TidyOptions = {
   settledBytes: 1024 * 1024,
   slackBytes: 8 * 1024 * 1024,
   slackEveryMs: 30_000,
-  favourSize: true,
+  favourSize: false,
   trimEveryMs: 30_000,
 };
 
@@ -130,7 +133,7 @@ export class OldGenerationWatch {
  * V8's low-memory one where the addon has it (`reduceHeap`): a plain one left the young
  * generation the burst grew, and the pages it emptied, committed until V8's own memory reducer
  * ran about eight seconds later (the server 15 MiB larger meanwhile); so is one when the heap
- * holds 8 MiB beyond its use without having grown, at most every 30 s. V8 favours size, and a
+ * holds 8 MiB beyond its use without having grown, at most every 30 s. A
  * second after a full collection and every 30 s the C allocator hands back the pages its
  * threads freed (about 12 MiB on an idle station). Returns a function that stops it; does
  * nothing where neither V8's collector nor the allocator's trim can be had.
