@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 
@@ -7,6 +7,12 @@ import { engineOf } from '../../db/dialect.js';
  * the database's own clock, so that nodes whose clocks differ still agree on who holds it.
  */
 export class LeaseRepo {
+  /** The claim as last compiled, and for whom: a leader renews with the same one every second. */
+  private claimQuery: {
+    key: string;
+    query: CompiledQuery<{ holder: string; term: number }>;
+  } | null = null;
+
   constructor(private readonly db: Db) {}
 
   /** Now, in epoch milliseconds, by the database's clock. */
@@ -31,8 +37,18 @@ export class LeaseRepo {
    * between two of its own claims.
    */
   async claimTerm(holder: string, ttlMs: number, address: string | null): Promise<number | null> {
+    const key = JSON.stringify([holder, ttlMs, address]);
+    if (this.claimQuery?.key !== key) {
+      this.claimQuery = { key, query: this.claimStatement(holder, ttlMs, address).compile() };
+    }
+    const { rows } = await this.db.executeQuery(this.claimQuery.query);
+    const row = rows[0];
+    return row?.holder === holder ? Number(row.term) : null;
+  }
+
+  private claimStatement(holder: string, ttlMs: number, address: string | null) {
     const now = this.now();
-    const row = await this.db
+    return this.db
       .insertInto('playout_lease')
       .values({ id: 1, holder, expires_at: sql<number>`${now} + ${ttlMs}`, address, term: 1 })
       .onConflict((oc) =>
@@ -51,9 +67,7 @@ export class LeaseRepo {
             ]),
           ),
       )
-      .returning(['holder', 'term'])
-      .executeTakeFirst();
-    return row?.holder === holder ? Number(row.term) : null;
+      .returning(['holder', 'term']);
   }
 
   /** Gives the lease up at once (a clean shutdown), if `holder` has it. */
