@@ -3,10 +3,10 @@ import type { Readable } from 'node:stream';
 
 /** What a stream built on a libuv pipe holds: its handle, with the descriptor on Unix. */
 interface PipeHandle {
-  fd?: number;
-  reading?: boolean;
-  readStop?: () => number;
-  readStart?: () => number;
+  fd: number;
+  reading: boolean;
+  readStop(): number;
+  readStart(): number;
 }
 
 const CHUNK = 64 * 1024;
@@ -20,28 +20,27 @@ const CHUNK = 64 * 1024;
  *
  * The pipe's stream stops reading as soon as it is built (it had read nothing: the child has not
  * run yet). At the end of the output (the child exited, or closed it) the stream is destroyed,
- * so that the child's 'close' event comes as usual. Where the descriptor cannot be had (not a
- * Unix pipe) it falls back on the stream's own `read()`.
+ * so that the child's 'close' event comes as usual. The stream must be a Unix pipe's (a
+ * descriptor to read).
  */
 export class PipeTaker {
-  private readonly fd: number | null;
-  private readonly handle: PipeHandle | null;
+  private readonly handle: PipeHandle;
   private ended = false;
   /** Read into, then copied out at the size read: a chunk holds no more memory than its bytes. */
   private readonly scratch = Buffer.allocUnsafe(CHUNK);
 
   constructor(private readonly stream: Readable) {
-    const handle = (stream as unknown as { _handle?: PipeHandle })._handle;
-    if (handle?.readStop && handle.readStart && typeof handle.fd === 'number' && handle.fd >= 0) {
-      handle.reading = false;
-      handle.readStop();
-      this.fd = handle.fd;
-      this.handle = handle;
-    } else {
-      this.fd = null;
-      this.handle = null;
-      stream.read(0);
+    const handle = (stream as unknown as { _handle?: Partial<PipeHandle> })._handle;
+    if (
+      !handle?.readStop ||
+      !handle.readStart ||
+      !(typeof handle.fd === 'number' && handle.fd >= 0)
+    ) {
+      throw new Error('PipeTaker needs a stream on a Unix pipe');
     }
+    this.handle = handle as PipeHandle;
+    this.handle.reading = false;
+    this.handle.readStop();
   }
 
   /**
@@ -49,19 +48,11 @@ export class PipeTaker {
    * exited: everything to the end of the output, which then ends the stream.
    */
   take(toEnd = false): Buffer[] {
-    if (this.ended) return [];
-    if (this.fd === null) {
-      const chunks: Buffer[] = [];
-      for (let c: Buffer | null; (c = this.stream.read() as Buffer | null) !== null;)
-        chunks.push(c);
-      if (toEnd) this.release();
-      return chunks;
-    }
     const chunks: Buffer[] = [];
-    for (;;) {
+    while (!this.ended) {
       let n: number;
       try {
-        n = fs.readSync(this.fd, this.scratch, 0, CHUNK, null);
+        n = fs.readSync(this.handle.fd, this.scratch, 0, CHUNK, null);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') this.end();
         // Someone else still holds the pipe open: the stream reads it to its end instead.
@@ -84,7 +75,7 @@ export class PipeTaker {
     if (this.ended) return;
     this.ended = true;
     // The stream still waits for the read it asked for at its start: the pipe is read again.
-    if (this.handle?.readStart && !this.stream.destroyed) {
+    if (!this.stream.destroyed) {
       this.handle.reading = true;
       this.handle.readStart();
     }
