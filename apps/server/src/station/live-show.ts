@@ -4,6 +4,7 @@ import type { BusEvent } from '../core/bus.js';
 import { showText } from '../lib/text.js';
 import { LiveFeed } from './live-input/live-feed.js';
 import type { LiveSource } from './live-input/live-source.js';
+import type { StandbySound } from './live-input/standby-sound.js';
 import type { Chapter } from './mp3/mp3-recorder.js';
 import type { Playout } from './playout/playout.js';
 import { showStreamTitle } from '../core/stream-title.js';
@@ -34,8 +35,8 @@ export interface ShowRecords {
 export interface LiveShowsDeps {
   playout: Pick<Playout, 'putOnAir' | 'backToQueue' | 'nextByteAt'>;
   records: ShowRecords;
-  /** The stand-by sound, ready once loaded. */
-  standby: Promise<Buffer>;
+  /** The stand-by sound, made or decoded for each show and let go after. */
+  standby: Pick<StandbySound, 'check' | 'get' | 'release'>;
   crossfadeSeconds: number;
   graceSeconds: number;
   /** Puts a title on the MP3's ICY metadata from the next byte written. */
@@ -83,7 +84,6 @@ interface Show {
  */
 export class LiveShows {
   private show: Show | null = null;
-  private standby: Buffer | null = null;
   private touchTimer: NodeJS.Timeout | null = null;
   /**
    * The latest switch to a DJ: when their first audio was decoded and when it took the air
@@ -94,10 +94,7 @@ export class LiveShows {
   lastSwitchOut: number | null = null;
 
   constructor(private readonly deps: LiveShowsDeps) {
-    deps.standby.then(
-      (pcm) => (this.standby = pcm),
-      () => undefined,
-    );
+    void deps.standby.check();
   }
 
   /** The DJ on air or held for, if any. */
@@ -166,12 +163,18 @@ export class LiveShows {
       this.finishRecord(show);
       this.finishRecording(show);
     }
-    this.show = null;
+    this.noShow();
     this.stopTouching();
   }
 
+  /** The station has no show now: the stand-by sound is let go. */
+  private noShow(): void {
+    this.show = null;
+    this.deps.standby.release();
+  }
+
   private newShow(source: LiveSource): Show {
-    const feed = new LiveFeed(this.standby ?? Buffer.alloc(4), (seconds) =>
+    const feed = new LiveFeed(null, (seconds) =>
       this.deps.log.warn(
         { dj: source.info.dj.username, dropped_s: Number(seconds.toFixed(2)) },
         'live source faster than real time: audio dropped',
@@ -192,6 +195,10 @@ export class LiveShows {
       chapters: [],
       recording: null,
     };
+    void this.deps.standby.get().then(
+      (pcm) => feed.useStandby(pcm),
+      () => undefined,
+    );
     feed.onPrimed = () => {
       if (this.show !== show) return;
       if (!show.onAir) this.goOnAir(show);
@@ -256,7 +263,7 @@ export class LiveShows {
     if (this.show !== show) return;
     if (!show.onAir) {
       // Never heard: nothing to hold.
-      this.show = null;
+      this.noShow();
       return;
     }
     const at = this.deps.playout.nextByteAt;
@@ -273,7 +280,7 @@ export class LiveShows {
     show.grace = null;
     show.source?.end(reason);
     show.source = null;
-    if (this.show === show) this.show = null;
+    if (this.show === show) this.noShow();
     if (show.onAir) {
       this.deps.switching();
       this.deps.playout.backToQueue(this.deps.crossfadeSeconds);

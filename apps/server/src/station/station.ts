@@ -20,7 +20,7 @@ import crypto from 'node:crypto';
 import { LiveShows, type ShowRecords, type ShowRecording } from './live-show.js';
 import { Mp3Recorder } from './mp3/mp3-recorder.js';
 import type { ThemeFilter } from '../db/song-theme.js';
-import { loadStandby } from './live-input/standby-sound.js';
+import { StandbySound } from './live-input/standby-sound.js';
 import { DISK_MARGIN_BYTES, spaceShort } from '../lib/disk-space.js';
 
 /** How long the MP3 goes out as it is made around a switch to or from a live show. */
@@ -158,7 +158,7 @@ export class Station {
     this.shows = new LiveShows({
       playout: this.playout,
       records: deps.live.records,
-      standby: loadStandby(deps.ffmpeg, deps.live.standbyFile, deps.log),
+      standby: new StandbySound(deps.ffmpeg, deps.live.standbyFile, deps.log),
       crossfadeSeconds: deps.live.crossfadeSeconds,
       graceSeconds: deps.live.graceSeconds,
       icyTitle: (title) => this.stream.trackAt(this.encoder.fed / BYTES_PER_FRAME)(title),

@@ -30,7 +30,8 @@ export class LiveFeed {
   private missing = Infinity;
   private liveGain = 0;
   private standbyGain = 0;
-  private readonly standby: Loop;
+  /** The stand-by sound, once it is ready (silence until then). */
+  private standby: Loop | null = null;
   private dropped = 0;
   private lastDropLog = 0;
   /** Whether a source is connected (its audio may still be coming). */
@@ -39,10 +40,15 @@ export class LiveFeed {
   onPrimed: () => void = () => undefined;
 
   constructor(
-    standby: Buffer,
+    standby: Buffer | null,
     private readonly log: (dropped: number) => void = () => undefined,
   ) {
-    this.standby = new Loop(standby);
+    if (standby) this.useStandby(standby);
+  }
+
+  /** The stand-by sound, once it is made or decoded. */
+  useStandby(pcm: Buffer): void {
+    this.standby ??= new Loop(pcm);
   }
 
   /** Seconds of the DJ's audio waiting. */
@@ -92,7 +98,8 @@ export class LiveFeed {
     const standbyFrom = this.standbyGain;
     this.liveGain = approach(liveFrom, took > 0 ? 1 : 0, seconds / LIVE_FADE_S);
     this.standbyGain = approach(standbyFrom, wantStandby ? 1 : 0, seconds / STANDBY_FADE_S);
-    const standby = standbyFrom > 0 || this.standbyGain > 0 ? this.standby.read(size) : null;
+    const standby =
+      this.standby && (standbyFrom > 0 || this.standbyGain > 0) ? this.standby.read(size) : null;
     return mix(live, liveFrom, this.liveGain, standby, standbyFrom, this.standbyGain);
   }
 

@@ -130,6 +130,19 @@ describe('the live feed', () => {
     expect(peak(held)).toBeLessThan(0.1 * 32767);
   });
 
+  it('holds silence where the stand-by sound goes until the sound is ready, then plays it', () => {
+    const feed = new LiveFeed(null);
+    feed.connected = true;
+    feed.push(sine(880, 0.3, 0.5));
+    expect(peak(feed.read(BYTES_PER_SECOND / 4))).toBeGreaterThan(0.4 * 32767);
+    feed.connected = false;
+    feed.read(BYTES_PER_SECOND / 2);
+    expect(peak(feed.read(BYTES_PER_SECOND / 2))).toBe(0);
+    feed.useStandby(sine(220, 1, 0.03));
+    feed.read(BYTES_PER_SECOND / 2);
+    expect(peak(feed.read(BYTES_PER_SECOND / 2))).toBeGreaterThan(0.02 * 32767);
+  });
+
   it('drops what a source sends faster than real time, and says so', () => {
     const dropped: number[] = [];
     const feed = new LiveFeed(sine(220, 1, 0.03), (s) => dropped.push(s));

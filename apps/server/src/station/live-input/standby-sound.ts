@@ -34,9 +34,9 @@ export function synthesizedStandby(): Buffer {
 }
 
 /**
- * The stand-by sound: an admin's file (LIVE_STANDBY_FILE, decoded once by ffmpeg with its
- * demuxer judged from its bytes and no protocol but files), else the made tone. A file that
- * cannot be read is reported and the tone plays instead.
+ * The stand-by sound: an admin's file (LIVE_STANDBY_FILE, decoded by ffmpeg with its demuxer
+ * judged from its bytes and no protocol but files), else the made tone. A file that cannot be
+ * read is reported and the tone plays instead.
  */
 export async function loadStandby(
   ffmpeg: string,
@@ -45,9 +45,7 @@ export async function loadStandby(
 ): Promise<Buffer> {
   if (!file) return synthesizedStandby();
   try {
-    await fs.promises.access(file, fs.constants.R_OK);
-    const container = await identifyAudio(file, { modules: false });
-    if (!container) throw new Error('not an audio file this station plays');
+    const container = await standbyContainer(file);
     const result = await runProcess(
       ffmpeg,
       [
@@ -68,6 +66,51 @@ export async function loadStandby(
   } catch (err) {
     log.warn({ file, err: (err as Error).message }, 'live stand-by file unusable; a tone plays');
     return synthesizedStandby();
+  }
+}
+
+/** The file's container, if it is one the station plays; throws why not. */
+async function standbyContainer(file: string) {
+  await fs.promises.access(file, fs.constants.R_OK);
+  const container = await identifyAudio(file, { modules: false });
+  if (!container) throw new Error('not an audio file this station plays');
+  return container;
+}
+
+/**
+ * The stand-by sound held only while a show needs it: made or decoded when a show begins, let
+ * go when the station has no show (the tone is 1.4 MiB of PCM, an admin's file up to 10 MiB).
+ * A show that follows another on stand-by gets the same sound.
+ */
+export class StandbySound {
+  private loading: Promise<Buffer> | null = null;
+
+  constructor(
+    private readonly ffmpeg: string,
+    private readonly file: string | undefined,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  ) {}
+
+  /** At start: an admin's file the station cannot play is reported now, not at the first show. */
+  async check(): Promise<void> {
+    if (!this.file) return;
+    await standbyContainer(this.file).catch((err: unknown) =>
+      this.log.warn(
+        { file: this.file, err: (err as Error).message },
+        'live stand-by file unusable; a tone plays',
+      ),
+    );
+  }
+
+  /** The sound, for a show beginning. */
+  get(): Promise<Buffer> {
+    this.loading ??= loadStandby(this.ffmpeg, this.file, this.log);
+    return this.loading;
+  }
+
+  /** No show needs the sound now. */
+  release(): void {
+    this.loading = null;
   }
 }
 
