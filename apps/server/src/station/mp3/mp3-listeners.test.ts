@@ -6,7 +6,7 @@ import { readSendQueues, type Families } from './tcp-send-queues.js';
 
 /*
  * How often MP3 listeners' lag is looked up in the kernel's connection table: real loopback
- * sockets, chunks published by hand at the stream's size (half a second of 128 kb/s audio).
+ * sockets, chunks published by hand of half a second of 128 kb/s audio each.
  */
 
 const INFO = { name: 'Test FM', genre: 'Test', url: 'http://radio.test/' };

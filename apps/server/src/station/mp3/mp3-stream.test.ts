@@ -6,10 +6,10 @@ const FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc
 const frames = (n: number) => Buffer.concat(Array<Buffer>(n).fill(FRAME));
 
 describe('Mp3Stream', () => {
-  it('hands on a chunk at every second tick of the clock, with no timer', () => {
+  it('hands on a chunk at every fourth tick of the clock, with no timer', () => {
     const chunks: Mp3Chunk[] = [];
     const stream = new Mp3Stream((c) => chunks.push(c));
-    expect(FLUSH_FRAMES).toBe(18);
+    expect(FLUSH_FRAMES).toBe(36);
     // The encoder's output as the clock takes it: 9 or 10 frames a tick. The splitter holds
     // each push's last frame until the next header shows it whole, so a push yields the frames
     // completed by it.
@@ -19,24 +19,24 @@ describe('Mp3Stream', () => {
       stream.push(frames(n));
       sent.push(chunks.length);
     }
-    // Frames out per push: 9, 9, 10, 10, 9, 10, 9, 10: a chunk at every second push.
-    expect(sent).toEqual([0, 1, 1, 2, 2, 3, 3, 4]);
-    expect(chunks.map((c) => c.bytes.length / FRAME.length)).toEqual([18, 20, 19, 19]);
+    // Frames out per push: 9, 9, 10, 10, 9, 10, 9, 10: a chunk at every fourth push.
+    expect(sent).toEqual([0, 0, 0, 1, 1, 1, 1, 2]);
+    expect(chunks.map((c) => c.bytes.length / FRAME.length)).toEqual([38, 38]);
     // The chunks follow one another in the stream.
-    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 18, 38, 57]);
+    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 38]);
   });
 
   it('places a title change at its frame, whichever chunk carries it', () => {
     const chunks: Mp3Chunk[] = [];
     const stream = new Mp3Stream((c) => chunks.push(c));
     stream.push(frames(5)); // frames 0-3 out, the 5th held
-    // A track whose first sample is the encoder's sample 1152 * 25, heard 1105 samples later
-    // (the encoder's delay): in frame 25.
-    stream.trackAt(1152 * 25)('Second');
-    for (let i = 0; i < 4; i++) stream.push(frames(10));
-    // Frames 0-23, then 24-43.
-    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 24]);
+    // A track whose first sample is the encoder's sample 1152 * 45, heard 1105 samples later
+    // (the encoder's delay): in frame 45.
+    stream.trackAt(1152 * 45)('Second');
+    for (let i = 0; i < 8; i++) stream.push(frames(10));
+    // Frames 0-43, then 44-83.
+    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 44]);
     expect(chunks[0]!.changes).toEqual([]);
-    expect(chunks[1]!.changes).toEqual([{ at: 25 * 417, title: 'Second' }]);
+    expect(chunks[1]!.changes).toEqual([{ at: 45 * 417, title: 'Second' }]);
   });
 });

@@ -8,16 +8,17 @@ const SAMPLES_PER_FRAME = 1152;
 /** Frames the encoder makes of one clock tick's PCM, at least (9.57 on average at 44.1 kHz). */
 const FRAMES_PER_TICK = Math.floor((TICK_MS / 1000) * (SAMPLE_RATE / SAMPLES_PER_FRAME));
 /**
- * Frames gathered before they are handed on: two ticks' worth each rounded down (18 frames,
- * 470 ms), so that every second tick makes a flush (the encoder's output is taken at each
+ * Frames gathered before they are handed on: four ticks' worth each rounded down (36 frames,
+ * 940 ms), so that every fourth tick makes a flush (the encoder's output is taken at each
  * tick, 9 or 10 frames). Each write to a listener is one system call, whose kernel cost
  * (~10-15 µs on loopback, the receiver's wake-up included) hardly depends on its size, so this
- * sets most of what a listener costs: 2 writes a second of 8 KB each. A new listener's 3 s
- * burst covers the wait many times over.
+ * sets most of what a listener costs: one write a second of 16 KB. A new listener's 3 s burst
+ * covers the wait three times over, and a switch to or from a live show goes out at once
+ * (`prompt`).
  */
-export const FLUSH_FRAMES = 2 * FRAMES_PER_TICK;
+export const FLUSH_FRAMES = 4 * FRAMES_PER_TICK;
 /** About how often a flush comes. */
-export const FLUSH_MS = 2 * TICK_MS;
+export const FLUSH_MS = 4 * TICK_MS;
 
 /**
  * Samples between a PCM sample entering the encoder and the same sample in the decoded MP3:
