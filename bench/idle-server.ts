@@ -6,12 +6,31 @@
  * (utime + stime of every thread, not its ffmpeg children) is read over `--rounds` windows of
  * `--seconds` (180) each, RSS every 5 s. Builds measured at once share whatever else the machine
  * does, which is how two builds can be compared on a machine whose figures wander.
- * Run: npm run build && npm run idle-server -w bench -- [--servers …] [--rounds 2]
+ *
+ * Beside them, measured over the same windows, the Node-clock floor (`--floor 1`, by default;
+ * idle-server/node-clock.ts): a Node.js process that only moves the PCM from an ffmpeg decoder
+ * to an ffmpeg encoder making the same outputs, four times a second, as the station's clock does.
+ * Run: npm run build && npm run idle-server -w bench -- [--servers …] [--rounds 2] [--floor 0]
  * Target: ≤ 0.3 % of a core.
  */
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuPercent, machine, parseArgs, rssMiB, sampleCpu, sleep } from './support/processes.js';
+import { fileURLToPath } from 'node:url';
+import { decodeTunes } from './playout-peer/floor.js';
+import { makeDemoMusic } from './support/demo-music.js';
+import {
+  cpuPercent,
+  machine,
+  parseArgs,
+  removeScratch,
+  rssMiB,
+  sampleCpu,
+  scratchDir,
+  sleep,
+  spawnManaged,
+  stopManaged,
+} from './support/processes.js';
 import { SERVER_MAIN, startStation, type RunningStation } from './support/station.js';
 
 const args = parseArgs();
@@ -23,36 +42,83 @@ const servers = (args.get('servers') || SERVER_MAIN)
 const settleS = Number(args.get('settle') ?? 120);
 const seconds = Number(args.get('seconds') ?? 180);
 const rounds = Number(args.get('rounds') ?? 1);
+const withFloor = (args.get('floor') ?? '1') === '1';
+const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 const TARGET = 0.3;
+const NODE_CLOCK = fileURLToPath(new URL('./idle-server/node-clock.ts', import.meta.url));
+
+/** The Node-clock floor playing the demo tunes, with the scratch folder it writes in. */
+async function startNodeClock(): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const music = await makeDemoMusic(ffmpeg);
+  const dir = scratchDir('queuecast-bench-clock-');
+  const pcm = path.join(dir, 'tunes.pcm');
+  decodeTunes(ffmpeg, music, pcm);
+  const child = spawnManaged(
+    process.execPath,
+    [...process.execArgv, NODE_CLOCK, ffmpeg, pcm, dir],
+    {
+      stdio: ['ignore', 2, 2],
+    },
+  );
+  return {
+    child,
+    async stop() {
+      await stopManaged(child);
+      removeScratch(dir);
+      removeScratch(music.dir);
+    },
+  };
+}
 
 console.log(`bench/idle-server — ${machine()}`);
 console.log(
   `  ${servers.length} build(s) at once, demo library, nobody listening; ${settleS} s to settle, ` +
     `then ${rounds} window(s) of ${seconds} s`,
 );
+if (withFloor) {
+  console.log(
+    '  beside them, the Node-clock floor: a Node.js process moving the demo tunes from an ffmpeg ' +
+      "decoder to an ffmpeg encoder making the station's outputs, 4 times a second, nothing else",
+  );
+}
 
 const stations: RunningStation[] = [];
+let clock: Awaited<ReturnType<typeof startNodeClock>> | null = null;
 try {
   stations.push(...(await Promise.all(servers.map((main) => startStation({}, main)))));
+  if (withFloor) clock = await startNodeClock();
   await sleep(settleS * 1000);
+  const pids = [...stations.map((s) => s.pid), ...(clock ? [clock.child.pid!] : [])];
+  const names = [
+    ...servers,
+    ...(clock ? ['the Node-clock floor (idle-server/node-clock.ts)'] : []),
+  ];
   for (let round = 1; round <= rounds; round++) {
-    const before = stations.map((s) => sampleCpu(s.pid));
-    const rss: number[][] = stations.map(() => []);
+    const before = pids.map((pid) => sampleCpu(pid));
+    const rss: number[][] = pids.map(() => []);
     for (let t = 0; t < seconds; t += 5) {
       await sleep(Math.min(5, seconds - t) * 1000);
-      stations.forEach((s, i) => rss[i]!.push(rssMiB(s.pid)));
+      pids.forEach((pid, i) => rss[i]!.push(rssMiB(pid)));
     }
     const load = os.loadavg()[0]!.toFixed(2);
-    stations.forEach((s, i) => {
-      const cpu = cpuPercent(before[i]!, sampleCpu(s.pid));
+    const cpus = pids.map((pid, i) => cpuPercent(before[i]!, sampleCpu(pid)));
+    const floorCpu = clock ? cpus.at(-1)! : null;
+    pids.forEach((_, i) => {
+      const cpu = cpus[i]!;
       const mean = rss[i]!.reduce((a, b) => a + b, 0) / rss[i]!.length;
+      const isFloor = clock !== null && i === pids.length - 1;
       const met = cpu <= TARGET ? 'met' : 'NOT met';
+      const verdict = isFloor ? '' : ` (target ≤ ${TARGET}%: ${met})`;
+      const ratio =
+        floorCpu && !isFloor ? `, ${(cpu / floorCpu).toFixed(2)}× the Node-clock floor` : '';
+      // The floor runs under the bench's TypeScript loader: its memory is not a floor.
+      const loader = isFloor ? ' (with the TypeScript loader)' : '';
       console.log(
-        `round ${round}  ${servers[i]}: CPU ${cpu.toFixed(2)}% of a core (target ≤ ${TARGET}%: ` +
-          `${met}), RSS mean ${mean.toFixed(0)} MiB; load ${load}`,
+        `round ${round}  ${names[i]}: CPU ${cpu.toFixed(2)}% of a core${verdict}${ratio}, ` +
+          `RSS mean ${mean.toFixed(0)} MiB${loader}; load ${load}`,
       );
     });
   }
 } finally {
-  await Promise.all(stations.map((s) => s.stop()));
+  await Promise.all([...stations.map((s) => s.stop()), clock?.stop()]);
 }

@@ -15,14 +15,19 @@ export interface Floor {
   stop(): Promise<void>;
 }
 
-export function startFloor(ffmpeg: string, music: DemoMusic): Floor {
-  const dir = scratchDir('queuecast-bench-floor-');
-  const pcm = path.join(dir, 'tunes.pcm');
+/** The demo tunes decoded once, one after another, into `pcm` (s16le, 44.1 kHz stereo). */
+export function decodeTunes(ffmpeg: string, music: DemoMusic, pcm: string): void {
   const decoded = spawnSync(ffmpeg, [
     ...['-hide_banner', '-v', 'error', '-f', 'concat', '-safe', '0'],
     ...['-i', concatList(music, 1), '-f', 's16le', '-ar', '44100', '-ac', '2', pcm],
   ]);
   if (decoded.status !== 0) throw new Error(`decoding the tunes failed: ${String(decoded.stderr)}`);
+}
+
+export function startFloor(ffmpeg: string, music: DemoMusic): Floor {
+  const dir = scratchDir('queuecast-bench-floor-');
+  const pcm = path.join(dir, 'tunes.pcm');
+  decodeTunes(ffmpeg, music, pcm);
   const child = spawnManaged(
     ffmpeg,
     [
