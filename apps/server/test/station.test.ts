@@ -280,13 +280,26 @@ describe('the station on air', () => {
       20_000,
     );
     expect(await historyOf(victim!)).toHaveLength(playsOfVictim);
-    expect((await songRow(victim!)).status).toBe('unplayable');
-    const entry = await app.ctx.db
-      .selectFrom('queue_entries')
-      .select('state')
-      .where('song_id', '=', victim!)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // The broken song's marks are written beside the next song's start, not before it: on
+    // PostgreSQL, on another connection of the pool, they may commit a moment later.
+    await until(
+      'the song marked unplayable',
+      async () => (await songRow(victim!)).status === 'unplayable' || undefined,
+      5000,
+    );
+    const entry = await until(
+      'its entry closed',
+      async () => {
+        const row = await app.ctx.db
+          .selectFrom('queue_entries')
+          .select('state')
+          .where('song_id', '=', victim!)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        return row.state === 'queued' || row.state === 'playing' ? undefined : row;
+      },
+      5000,
+    );
     expect(entry.state).toBe('skipped');
     // The next song followed the track before it without a pause for the broken one.
     const previous = await app.ctx.db
