@@ -50,16 +50,26 @@ function ffmpegSource(user: Dj, freq: number): ChildProcess {
   return child;
 }
 
-/** Seconds into the capture where each run of one frequency (±8 %) begins. */
+/** Seconds into the capture where each run of one frequency (±8 % window to window) begins. */
 async function heard(): Promise<{ freq: number; from: number; to: number }[]> {
   const pcm = await capture.decode(ffmpeg);
-  const runs: { freq: number; from: number; to: number }[] = [];
+  const runs: { freqs: number[]; from: number; to: number }[] = [];
   for (const w of windows(pcm, 0.05)) {
     const last = runs.at(-1);
-    if (last && Math.abs(last.freq - w.freq) <= last.freq * 0.08) last.to = w.at + 0.05;
-    else runs.push({ freq: w.freq, from: w.at, to: w.at + 0.05 });
+    const previous = last?.freqs.at(-1);
+    if (last && previous !== undefined && Math.abs(previous - w.freq) <= previous * 0.08) {
+      last.freqs.push(w.freq);
+      last.to = w.at + 0.05;
+    } else runs.push({ freqs: [w.freq], from: w.at, to: w.at + 0.05 });
   }
-  return runs.filter((r) => r.to - r.from >= 0.2);
+  // A run's frequency is its windows' median: its first window may straddle a fade.
+  return runs
+    .filter((r) => r.to - r.from >= 0.2)
+    .map(({ freqs, from, to }) => ({
+      freq: [...freqs].sort((a, b) => a - b)[Math.floor(freqs.length / 2)]!,
+      from,
+      to,
+    }));
 }
 
 const update = async (): Promise<PlaybackUpdate> => app.ctx.services.playback.build(0);
