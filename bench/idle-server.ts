@@ -13,12 +13,10 @@
  * Run: npm run build && npm run idle-server -w bench -- [--servers …] [--rounds 2] [--floor 0]
  * Target: ≤ 0.3 % of a core.
  */
-import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { decodeTunes } from './playout-peer/floor.js';
-import { makeDemoMusic } from './support/demo-music.js';
+import { makeDemoMusic, type DemoMusic } from './support/demo-music.js';
+import { startNodeClock, type NodeClock } from './support/node-clock.js';
 import {
   cpuPercent,
   machine,
@@ -26,10 +24,7 @@ import {
   removeScratch,
   rssMiB,
   sampleCpu,
-  scratchDir,
   sleep,
-  spawnManaged,
-  stopManaged,
 } from './support/processes.js';
 import { SERVER_MAIN, startStation, type RunningStation } from './support/station.js';
 
@@ -45,30 +40,6 @@ const rounds = Number(args.get('rounds') ?? 1);
 const withFloor = (args.get('floor') ?? '1') === '1';
 const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 const TARGET = 0.3;
-const NODE_CLOCK = fileURLToPath(new URL('./idle-server/node-clock.ts', import.meta.url));
-
-/** The Node-clock floor playing the demo tunes, with the scratch folder it writes in. */
-async function startNodeClock(): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
-  const music = await makeDemoMusic(ffmpeg);
-  const dir = scratchDir('queuecast-bench-clock-');
-  const pcm = path.join(dir, 'tunes.pcm');
-  decodeTunes(ffmpeg, music, pcm);
-  const child = spawnManaged(
-    process.execPath,
-    [...process.execArgv, NODE_CLOCK, ffmpeg, pcm, dir],
-    {
-      stdio: ['ignore', 2, 2],
-    },
-  );
-  return {
-    child,
-    async stop() {
-      await stopManaged(child);
-      removeScratch(dir);
-      removeScratch(music.dir);
-    },
-  };
-}
 
 console.log(`bench/idle-server — ${machine()}`);
 console.log(
@@ -83,12 +54,16 @@ if (withFloor) {
 }
 
 const stations: RunningStation[] = [];
-let clock: Awaited<ReturnType<typeof startNodeClock>> | null = null;
+let clock: NodeClock | null = null;
+let music: DemoMusic | null = null;
 try {
   stations.push(...(await Promise.all(servers.map((main) => startStation({}, main)))));
-  if (withFloor) clock = await startNodeClock();
+  if (withFloor) {
+    music = await makeDemoMusic(ffmpeg);
+    clock = await startNodeClock(ffmpeg, music);
+  }
   await sleep(settleS * 1000);
-  const pids = [...stations.map((s) => s.pid), ...(clock ? [clock.child.pid!] : [])];
+  const pids = [...stations.map((s) => s.pid), ...(clock ? [clock.pid] : [])];
   const names = [
     ...servers,
     ...(clock ? ['the Node-clock floor (idle-server/node-clock.ts)'] : []),
@@ -111,14 +86,13 @@ try {
       const verdict = isFloor ? '' : ` (target ≤ ${TARGET}%: ${met})`;
       const ratio =
         floorCpu && !isFloor ? `, ${(cpu / floorCpu).toFixed(2)}× the Node-clock floor` : '';
-      // The floor runs under the bench's TypeScript loader: its memory is not a floor.
-      const loader = isFloor ? ' (with the TypeScript loader)' : '';
       console.log(
         `round ${round}  ${names[i]}: CPU ${cpu.toFixed(2)}% of a core${verdict}${ratio}, ` +
-          `RSS mean ${mean.toFixed(0)} MiB${loader}; load ${load}`,
+          `RSS mean ${mean.toFixed(0)} MiB; load ${load}`,
       );
     });
   }
 } finally {
   await Promise.all([...stations.map((s) => s.stop()), clock?.stop()]);
+  if (music) removeScratch(music.dir);
 }

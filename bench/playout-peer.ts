@@ -17,10 +17,14 @@
  * An audience may be put in front of both (`--listeners N`: MP3 listeners reading each side's
  * MP3 stream; `--visitor 1`: one page open on Queuecast, its /ws socket). A third side, the
  * encoder-only floor (`--floor 1`, playout-peer/floor.ts), is ffmpeg alone making the same two
- * outputs from PCM: what any station must spend.
+ * outputs from PCM: what any station must spend. A fourth, the Node-clock floor (`--node-clock 1`,
+ * idle-server/node-clock.ts), is a Node.js process doing nothing but move PCM from an ffmpeg
+ * decoder to an ffmpeg encoder making the same outputs: the least a station built as Queuecast
+ * is (a Node.js process driving ffmpeg) can hold, so what Queuecast holds beyond it is the
+ * station's own.
  *
  * Run: npm run playout-peer -w bench -- [--seconds 60] [--settle 15] [--listeners 0]
- *   [--visitor 0] [--floor 1] [--server main.js] [--server-env KEY=value,...]
+ *   [--visitor 0] [--floor 1] [--node-clock 1] [--server main.js] [--server-env KEY=value,...]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +41,7 @@ import {
   treePercent,
   type PartOf,
 } from './support/proc-tree.js';
+import { startNodeClock } from './support/node-clock.js';
 import { SERVER_MAIN, startStation } from './support/station.js';
 
 const args = parseArgs();
@@ -46,6 +51,7 @@ const ffmpeg = args.get('ffmpeg') || process.env.FFMPEG_PATH || '/usr/bin/ffmpeg
 const listeners = Number(args.get('listeners') ?? 0);
 const visitor = args.get('visitor') === '1';
 const withFloor = (args.get('floor') ?? '1') === '1';
+const withNodeClock = (args.get('node-clock') ?? '1') === '1';
 /** More of the server's environment, `KEY=value,KEY=value` (LIVE_FANOUT_FROM=0, say). */
 const serverEnv = Object.fromEntries(
   (args.get('server-env') ?? '')
@@ -129,6 +135,7 @@ const peer = await startPeerStation({
   music,
 });
 const floor = withFloor ? startFloor(ffmpeg, music) : null;
+const clock = withNodeClock ? await startNodeClock(ffmpeg, music) : null;
 const audiences: Audience[] = [];
 try {
   if ('unavailable' in peer) {
@@ -153,6 +160,9 @@ try {
       ['queuecast', [station.pid], queuecastParts],
       ['liquidsoap+icecast', [peer.liquidsoapPid, peer.icecast.pid], peerParts],
       ...(floor ? [['encoder floor', [floor.pid], byCommand] as [string, number[], PartOf]] : []),
+      ...(clock
+        ? [['Node-clock floor', [clock.pid], byCommand] as [string, number[], PartOf]]
+        : []),
     ];
     const load0 = loadavg();
     const before = sides.map(([, roots, partOf]) => sampleTrees(roots, partOf));
@@ -200,7 +210,9 @@ try {
           `${r.processes.toFixed(1).padStart(5)}  ${parts}`,
       );
     }
-    const [q, p, f] = rows as [Row, Row, Row | undefined];
+    const [q, p] = rows as [Row, Row];
+    const f = rows.find((r) => r.side === 'encoder floor');
+    const c = rows.find((r) => r.side === 'Node-clock floor');
     const target = (what: string, mine: number, theirs: number, most: number, unit: string) =>
       console.log(
         `target: ${what} <= ${most}x — ${mine / theirs <= most ? 'met' : 'NOT met'} ` +
@@ -216,6 +228,15 @@ try {
       'MiB',
     );
     if (f) target('Queuecast CPU against the encoder floor', q.cpu, f.cpu, 1.15, '% of a core');
+    if (c) {
+      const ratio = (mine: number, theirs: number) => `${(mine / theirs).toFixed(2)}x`;
+      console.log(
+        `the Node-clock floor against Liquidsoap+Icecast: RSS ${ratio(total(c.rssParts), total(p.rssParts))}, ` +
+          `as if alone ${ratio(c.alone, p.alone)}, CPU ${ratio(c.cpu, p.cpu)}; Queuecast beyond it: ` +
+          `RSS +${(total(q.rssParts) - total(c.rssParts)).toFixed(0)} MiB, as if alone ` +
+          `+${(q.alone - c.alone).toFixed(0)} MiB, CPU +${(q.cpu - c.cpu).toFixed(2)}% of a core`,
+      );
+    }
     if (problems.length > 0) {
       console.log(`  icecast error.log, warnings and errors (last 5 of ${problems.length}):`);
       for (const line of problems.slice(-5)) console.log(`    ${line}`);
@@ -224,6 +245,7 @@ try {
 } finally {
   audiences.forEach((a) => a.close());
   await floor?.stop();
+  await clock?.stop();
   if (!('unavailable' in peer)) await peer.stop();
   await station.stop();
   removeScratch(music.dir);
