@@ -4,8 +4,9 @@
  * small audience is served here; from `threshold` connections on, new ones go to the workers.
  * Once the audience has stayed under half the threshold for `calmMs`, new connections stay
  * here again and the workers are asked to hand theirs back (`gather`); the owner stops them
- * once they hold none. Connections never move the other way: a crowd arriving fills the
- * workers, and what this process already holds stays.
+ * once they hold none. When the workers start (`spread`), the owner may move what this
+ * process already holds to them: the live fan-out moves its sockets (a crowd writes faster from
+ * the workers alone); the MP3 listeners stay.
  */
 export interface OnDemandOptions {
   /** Worker processes there are to use; 0: every connection stays here. */

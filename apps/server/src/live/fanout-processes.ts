@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { workerModule } from '../lib/child-process.js';
 import { OnDemand, type OnDemandOptions } from '../lib/on-demand.js';
@@ -7,20 +8,44 @@ import type {
   FanoutEvents,
   LiveFanout,
   LiveUpdate,
+  MovingSocket,
   UpgradeRequest,
 } from './live-fanout.js';
 import { LiveSockets } from './live-sockets.js';
 
 export type ToWorker =
   | { type: 'socket'; id: number; req: UpgradeRequest; head: Buffer; update: LiveUpdate }
+  /** An open socket this process held, moving there (`LiveSockets.adopt`). */
+  | {
+      type: 'adopt';
+      id: number;
+      rooms: readonly string[];
+      version: number;
+      update: LiveUpdate;
+    }
   | { type: 'update'; update: LiveUpdate; quiet: boolean }
-  | { type: 'room'; room: string; bytes: Buffer }
-  | { type: 'session'; id: number; rooms: readonly string[]; bytes: Buffer };
+  /** `seq` numbers the room messages and sessions, in the order they are sent. */
+  | { type: 'room'; room: string; bytes: Buffer; seq: number }
+  | { type: 'session'; id: number; rooms: readonly string[]; bytes: Buffer; seq: number }
+  /** Hand every socket back (the audience is small again), or keep them after all. */
+  | { type: 'return' }
+  | { type: 'keep' };
 
 export type FromWorker =
   /** Open sockets, sockets received so far, and the ids of connections gone since last said. */
   | { type: 'count'; open: number; accepted: number; closed: number[] }
-  | { type: 'auth'; id: number; token: string | null };
+  | { type: 'auth'; id: number; token: string | null }
+  /**
+   * A socket handed back (with its connection), let go after the worker had taken the message
+   * numbered `seq`: those after it are the parent's to write to it.
+   */
+  | {
+      type: 'returned';
+      id: number;
+      rooms: readonly string[];
+      version: number;
+      seq: number;
+    };
 
 /** What a worker's `LiveSockets` is configured with (plain data: it travels as JSON). */
 export interface WorkerOptions {
@@ -28,6 +53,21 @@ export interface WorkerOptions {
 }
 
 const WORKER = workerModule(import.meta.url, 'fanout-worker');
+/** Sockets moved to the workers per turn of the event loop, so that updates are not held up. */
+const MOVE_SLICE = 250;
+/** How soon sockets that could not move yet (a frame half read or written) are tried again. */
+const MOVE_RETRY_MS = 200;
+/**
+ * The latest room messages and sessions kept while workers run, for a socket a worker hands
+ * back: what it let the socket go before taking is written here. Far more than can be in flight
+ * between a worker and this process.
+ */
+const KEPT = 4096;
+
+/** A room message or a session, numbered as sent. */
+type Said =
+  | { seq: number; room: string; bytes: Buffer }
+  | { seq: number; id: number; rooms: readonly string[]; bytes: Buffer };
 
 /** What is kept of each worker: its sockets as it last counted them, and those on their way. */
 interface Counts {
@@ -38,6 +78,8 @@ interface Counts {
 }
 
 type Worker = PoolWorker<Counts>;
+/** What goes to a worker: a new connection to upgrade, or an open socket moving there. */
+type Handed = Connection | MovingSocket;
 
 /**
  * Writing one update to 20,000 sockets is 20,000 send calls, about 10 µs of kernel time each:
@@ -45,13 +87,20 @@ type Worker = PoolWorker<Counts>;
  * spread over worker processes (a `WorkerPool`) that write in parallel; until then, and for the
  * sockets it took before, this process holds them itself (`LiveSockets`). Each upgraded TCP
  * connection for a worker goes to the one with the fewest, and every message goes to this
- * process's sockets and to each worker once (a session to the one holding its socket). When
- * the audience has been small for a while new sockets stay here again, and the workers stop
- * once their last socket has closed: a socket never moves, so none is cut.
+ * process's sockets and to each worker once (a session to the one holding its socket). Once
+ * the workers are running, the sockets this process took before move to them too (`moveOut`),
+ * so that an update is written by the workers alone. When the audience has been small for a
+ * while new sockets stay here again, and the workers stop once their last socket has closed:
+ * none is cut.
  */
 export class ProcessFanout implements LiveFanout {
   private readonly local: LiveSockets;
-  private readonly pool: WorkerPool<Connection, ToWorker, FromWorker, Counts>;
+  private readonly pool: WorkerPool<Handed, ToWorker, FromWorker, Counts>;
+  /** The next slice of sockets to move out, when one is scheduled. */
+  private moving: NodeJS.Timeout | null = null;
+  /** The number of the last room message or session sent, and those kept (`returned`). */
+  private seq = 0;
+  private said: Said[] = [];
   private readonly demand: OnDemand;
   private readonly owner = new Map<number, Worker>();
   private latest: LiveUpdate | null = null;
@@ -63,7 +112,16 @@ export class ProcessFanout implements LiveFanout {
       auth: (id, token) => this.events?.auth(id, token),
       closed: (id) => this.closed(id),
     });
-    this.demand = new OnDemand(demand, { gather: () => this.stopIfEmpty() });
+    this.demand = new OnDemand(demand, {
+      spread: () => {
+        this.pool.broadcast({ type: 'keep' });
+        this.moveOut();
+      },
+      gather: () => {
+        this.pool.broadcast({ type: 'return' });
+        this.stopIfEmpty();
+      },
+    });
     this.pool = new WorkerPool({
       count: demand.processes,
       module: WORKER,
@@ -72,8 +130,12 @@ export class ProcessFanout implements LiveFanout {
       log,
       state: () => ({ sent: 0, acked: 0, open: 0 }),
       load: ({ state }) => state.open + (state.sent - state.acked),
-      handOverMessage: ({ id, req, head }) =>
-        this.latest && { type: 'socket', id, req, head, update: this.latest },
+      handOverMessage: (c) => {
+        if (!this.latest) return null;
+        if ('req' in c)
+          return { type: 'socket', id: c.id, req: c.req, head: c.head, update: this.latest };
+        return { type: 'adopt', id: c.id, rooms: c.rooms, version: c.version, update: this.latest };
+      },
       handedOver: (worker, { id }) => {
         worker.state.sent++;
         this.owner.set(id, worker);
@@ -81,8 +143,10 @@ export class ProcessFanout implements LiveFanout {
       ready: (worker) => {
         if (this.latest)
           this.pool.post(worker, { type: 'update', update: this.latest, quiet: false });
+        if (!this.demand.toWorkers) this.pool.post(worker, { type: 'return' });
+        this.moveOut();
       },
-      received: (worker, message) => this.received(worker, message),
+      received: (worker, message, handle) => this.received(worker, message, handle),
       lost: (worker, id, why) => {
         if (why === 'unsent') worker.state.sent--;
         this.gone(worker, id);
@@ -128,18 +192,70 @@ export class ProcessFanout implements LiveFanout {
 
   send(room: string, bytes: Buffer): void {
     this.local.send(room, bytes);
-    if (this.pool.running) this.pool.broadcast({ type: 'room', room, bytes });
+    if (!this.pool.running) {
+      if (this.said.length > 0) this.said = [];
+      return;
+    }
+    const seq = this.keep({ seq: ++this.seq, room, bytes });
+    this.pool.broadcast({ type: 'room', room, bytes, seq });
   }
 
   session(id: number, rooms: readonly string[], bytes: Buffer): void {
     const worker = this.owner.get(id);
     if (!worker) return this.local.session(id, rooms, bytes);
-    if (worker.ready) this.pool.post(worker, { type: 'session', id, rooms, bytes });
+    const seq = this.keep({ seq: ++this.seq, id, rooms, bytes });
+    if (worker.ready) this.pool.post(worker, { type: 'session', id, rooms, bytes, seq });
+  }
+
+  /** Keeps what is said to the workers, the latest `KEPT`; answers its number. */
+  private keep(said: Said): number {
+    this.said.push(said);
+    if (this.said.length > 2 * KEPT) this.said = this.said.slice(-KEPT);
+    return said.seq;
   }
 
   async close(): Promise<void> {
+    this.stopMoving();
     this.demand.close();
     await Promise.all([this.local.close(), this.pool.close()]);
+  }
+
+  /**
+   * Once the sockets go to the workers, those this process took before go there too, a slice
+   * at a time, as soon as a worker is ready: each is let go here and taken there between two
+   * messages (the worker hears them in order), so none is closed and none misses a message.
+   */
+  private moveOut(): void {
+    if (this.moving || !this.demand.toWorkers || this.local.size === 0) return;
+    // Handed over only to a ready worker: one still starting would keep it waiting, deaf.
+    if (this.pool.pids.length === 0) return;
+    this.moving = setTimeout(() => this.moveSlice(), 0);
+  }
+
+  private moveSlice(): void {
+    this.moving = null;
+    if (!this.demand.toWorkers || this.pool.pids.length === 0) return;
+    let moved = 0;
+    let stayed = 0;
+    for (const id of this.local.ids()) {
+      if (moved >= MOVE_SLICE) break;
+      const socket = this.local.release(id);
+      if (!socket) {
+        stayed++;
+        continue;
+      }
+      this.pool.accept(socket);
+      moved++;
+    }
+    if (this.local.size === 0) return;
+    // A full slice: the rest in the next turn; only sockets busy right now: a moment later.
+    if (moved >= MOVE_SLICE) this.moving = setTimeout(() => this.moveSlice(), 0);
+    else if (stayed > 0) this.moving = setTimeout(() => this.moveSlice(), MOVE_RETRY_MS);
+  }
+
+  private stopMoving(): void {
+    if (this.moving) clearTimeout(this.moving);
+    this.moving = null;
   }
 
   private remember(update: LiveUpdate): boolean {
@@ -148,8 +264,10 @@ export class ProcessFanout implements LiveFanout {
     return true;
   }
 
-  private received(worker: Worker, message: FromWorker): void {
+  private received(worker: Worker, message: FromWorker, handle?: Socket): void {
     switch (message.type) {
+      case 'returned':
+        return this.returned(worker, message, handle);
       case 'count':
         worker.state.open = message.open;
         worker.state.acked = message.accepted;
@@ -159,6 +277,34 @@ export class ProcessFanout implements LiveFanout {
         if (this.owner.get(message.id) === worker) this.events?.auth(message.id, message.token);
         return;
     }
+  }
+
+  /**
+   * A socket a worker handed back: held here from now on, and written what was said after the
+   * worker let it go (the worker wrote what came before).
+   */
+  private returned(
+    worker: Worker,
+    { id, rooms, version, seq }: Extract<FromWorker, { type: 'returned' }>,
+    handle?: Socket,
+  ): void {
+    if (!this.pool.release(worker, id)) return void handle?.destroy();
+    if (this.owner.get(id) === worker) this.owner.delete(id);
+    if (!handle || !this.latest) {
+      handle?.destroy();
+      return this.closed(id); // it closed on the way
+    }
+    handle.on('error', () => undefined);
+    worker.state.open = Math.max(0, worker.state.open - 1);
+    this.local.adopt({ id, socket: handle, rooms, version }, this.latest);
+    for (const said of this.said) {
+      if (said.seq <= seq) continue;
+      if ('id' in said) {
+        if (said.id === id) this.local.session(id, said.rooms, said.bytes);
+      } else this.local.sendTo(id, said.room, said.bytes);
+    }
+    this.stopIfEmpty();
+    this.moveOut(); // the audience grew again meanwhile
   }
 
   /** A connection handed to `worker` is gone, said once. */

@@ -22,6 +22,17 @@ export interface Connection {
   head: Buffer;
 }
 
+/**
+ * An open /ws socket moving from one process to another: its TCP connection (no longer read by
+ * the process it leaves), the rooms it is in and the playback update version it was last sent.
+ */
+export interface MovingSocket {
+  id: number;
+  socket: Socket;
+  rooms: readonly string[];
+  version: number;
+}
+
 /** What the fan-out tells the hub about its sockets, wherever they are. */
 export interface FanoutEvents {
   /** The socket sent `{type: 'auth', token}`; the answer is `session()`. */

@@ -1,14 +1,32 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { parseClientMessage, REFUSED_OVER } from './client-message.js';
 import { INBOUND_LIMITS, type InboundLimits } from './inbound-limiter.js';
-import type { Connection, FanoutEvents, LiveFanout, LiveUpdate } from './live-fanout.js';
-import { LivePeer } from './live-peer.js';
+import type {
+  Connection,
+  FanoutEvents,
+  LiveFanout,
+  LiveUpdate,
+  MovingSocket,
+} from './live-fanout.js';
+import { LivePeer, socketListeners } from './live-peer.js';
 import { Rooms } from './rooms.js';
 import { textFrame } from './ws-frame.js';
 
 export const PING_INTERVAL_MS = 30_000;
+
+/** ws's constructor as its server calls it: a socket with no address is the server's end. */
+type ServerSide = new (
+  address: null,
+  protocols: undefined,
+  options: { autoPong: boolean },
+) => WebSocket;
+type SetSocket = (
+  socket: Socket,
+  head: Buffer,
+  options: { maxPayload: number; allowSynchronousEvents: boolean },
+) => void;
 /**
  * Each socket is pinged once per interval, but not all at once: the sockets are dealt into
  * this many slices and one slice is pinged at a time, so that 20,000 pings (and their pongs)
@@ -86,11 +104,51 @@ export class LiveSockets implements LiveFanout {
 
   accept({ id, req, socket, head }: Connection, update: LiveUpdate): void {
     this.remember(update);
+    const before = socketListeners(socket);
     socket.once('close', () => this.events?.closed(id));
     // ws reads only method, url and headers of the request.
     this.server.handleUpgrade(req as IncomingMessage, socket, head, (ws) =>
-      this.add(id, ws, socket),
+      this.add(id, ws, socket, before),
     );
+  }
+
+  /** The ids of the sockets held here. */
+  ids(): number[] {
+    return [...this.peers.keys()];
+  }
+
+  /**
+   * Lets socket `id` go to another process (`adopt` there), when it can move without a byte
+   * lost: answers what travels with it, or null when it stays for now (see `LivePeer.movable`).
+   * It is no longer counted, written or closed here; its `closed` is for the process it goes
+   * to to say.
+   */
+  release(id: number): MovingSocket | null {
+    const peer = this.peers.get(id);
+    if (!peer) return null;
+    this.flush(); // room messages already sent to it are written before it goes
+    if (!peer.movable || !peer.release()) return null;
+    const rooms = this.rooms.roomsOf(peer);
+    this.forget(peer);
+    return { id, socket: peer.connection, rooms, version: peer.sentVersion };
+  }
+
+  /**
+   * Takes an open socket another process let go (`release` there): the same WebSocket, read
+   * and written from here on, in the rooms it was in; sent `update` unless it had it already.
+   */
+  adopt({ id, socket, rooms, version }: MovingSocket, update: LiveUpdate): void {
+    this.remember(update);
+    const before = socketListeners(socket);
+    socket.once('close', () => this.events?.closed(id));
+    // A server-side WebSocket, set on the connection as ws's server sets one after the
+    // handshake (the handshake was made by the process the socket comes from).
+    const ws = new (WebSocket as unknown as ServerSide)(null, undefined, { autoPong: true });
+    (ws as unknown as { setSocket: SetSocket }).setSocket(socket, Buffer.alloc(0), {
+      maxPayload: REFUSED_OVER,
+      allowSynchronousEvents: true,
+    });
+    this.add(id, ws, socket, before, { rooms, version });
   }
 
   publish(update: LiveUpdate, quiet = false): void {
@@ -112,6 +170,14 @@ export class LiveSockets implements LiveFanout {
       this.pending.push({ room, frames: [frame], bytes: frame.length });
     }
     this.flushing ??= setImmediate(() => this.flush());
+  }
+
+  /** Writes a message to socket `id` alone, if it is in `room`. */
+  sendTo(id: number, room: string, bytes: Buffer): void {
+    const peer = this.peers.get(id);
+    if (!peer || !this.rooms.in(room).has(peer)) return;
+    this.flush(); // after what was sent before it
+    peer.write(textFrame(bytes), this.maxQueued);
   }
 
   session(id: number, rooms: readonly string[], bytes: Buffer): void {
@@ -156,23 +222,22 @@ export class LiveSockets implements LiveFanout {
     return true;
   }
 
-  private add(id: number, ws: WebSocket, connection: Socket): void {
+  private add(
+    id: number,
+    ws: WebSocket,
+    connection: Socket,
+    before: ReturnType<typeof socketListeners>,
+    moved?: { rooms: readonly string[]; version: number },
+  ): void {
     this.flush(); // a socket gets what is sent after it opened, not before
-    const peer = new LivePeer(id, ws, connection, this.limits);
+    const peer = new LivePeer(id, ws, connection, this.limits, before);
     this.peers.set(id, peer);
-    this.rooms.set(peer, ['all']);
+    this.rooms.set(peer, moved?.rooms ?? ['all']);
     this.alive.add(peer);
     const slice = this.slices[this.dealt++ % PING_SLICES]!;
     slice.add(peer);
     ws.on('pong', () => this.alive.add(peer));
-    ws.on('close', () => {
-      slice.delete(peer);
-      this.rooms.leave(peer);
-      if (this.peers.get(id) === peer && this.peers.delete(id)) {
-        if (this.peers.size === 0) this.stopPinging();
-        this.options.onSizeChange?.(this.peers.size);
-      }
-    });
+    ws.on('close', () => this.forget(peer));
     ws.on('error', () => undefined); // the close that follows removes it
     ws.on('message', (data, isBinary) => this.onMessage(peer, data as Buffer, isBinary));
     if (!this.pinger) {
@@ -180,7 +245,21 @@ export class LiveSockets implements LiveFanout {
       this.pinger.unref();
     }
     this.options.onSizeChange?.(this.peers.size);
-    if (this.latest) peer.writeUpdate(this.latest.version, this.frame!, this.maxQueued);
+    if (moved) peer.sentVersion = moved.version;
+    if (this.latest && this.latest.version > peer.sentVersion) {
+      peer.writeUpdate(this.latest.version, this.frame!, this.maxQueued);
+    }
+  }
+
+  /** The socket is no longer held here (closed, or gone to another process). */
+  private forget(peer: LivePeer): void {
+    for (const slice of this.slices) slice.delete(peer);
+    this.rooms.leave(peer);
+    this.alive.delete(peer);
+    if (this.peers.get(peer.id) === peer && this.peers.delete(peer.id)) {
+      if (this.peers.size === 0) this.stopPinging();
+      this.options.onSizeChange?.(this.peers.size);
+    }
   }
 
   private onMessage(peer: LivePeer, data: Buffer, isBinary: boolean): void {
