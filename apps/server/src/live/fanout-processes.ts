@@ -90,8 +90,10 @@ type Handed = Connection | MovingSocket;
  * process's sockets and to each worker once (a session to the one holding its socket). Once
  * the workers are running, the sockets this process took before move to them too (`moveOut`),
  * so that an update is written by the workers alone. When the audience has been small for a
- * while new sockets stay here again, and the workers stop once their last socket has closed:
- * none is cut.
+ * while new sockets stay here again, the workers hand theirs back (`returned`), open, and stop
+ * once they hold none: no socket is cut and none misses a message. A moving socket is let go
+ * by one process between two messages and taken by the other; what one said to it after
+ * letting it go, the other writes (numbered room messages and sessions, `said`).
  */
 export class ProcessFanout implements LiveFanout {
   private readonly local: LiveSockets;
