@@ -15,7 +15,14 @@ const FLOOD_MS = 10_000;
 const FLOOD_CONCURRENCY = 16;
 /** The bystander's logins before the flood, for the figure to compare with. */
 const ALONE_MS = 2000;
+/**
+ * The bystander's p95 under the flood stays under this, or within half again of its own p95
+ * before the flood where the machine alone makes a login slower than that (other test files
+ * running beside this one, a slow CPU: one login's hash took 60–80 ms on some machines). Logins
+ * queued behind the guesses, as before the fix, took 16 hashes' time: close to a second.
+ */
 const P95_LIMIT_MS = 100;
+const P95_ALONE_FACTOR = 1.5;
 
 const FLOODER_ADDRESS = '203.0.113.7';
 const BYSTANDER_ADDRESS = '198.51.100.9';
@@ -146,6 +153,8 @@ describe('a change-password flood', () => {
     expect(guesses).toBeGreaterThan(FLOOD_CONCURRENCY * (FLOOD_MS / 1000) * 0.5);
     expect(statuses[200]).toBeUndefined();
     expect(statuses[400]).toBeLessThanOrEqual(5);
-    expect(figures.floodP95).toBeLessThan(P95_LIMIT_MS);
+    expect(figures.floodP95).toBeLessThan(
+      Math.max(P95_LIMIT_MS, figures.aloneP95 * P95_ALONE_FACTOR),
+    );
   }, 60_000);
 });
