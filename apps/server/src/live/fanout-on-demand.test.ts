@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientFrame } from '../../test/helpers/live-frames.js';
 import { sleep, until } from '../../test/helpers/until.js';
 import WebSocket from 'ws';
 import { ProcessFanout } from './fanout-processes.js';
@@ -44,18 +44,6 @@ class Client {
   }
 }
 
-/** A client's text frame, masked as a client must send it (payload under 126 bytes). */
-function clientFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const mask = crypto.randomBytes(4);
-  const frame = Buffer.alloc(6 + payload.length);
-  frame[0] = 0x81;
-  frame[1] = 0x80 | payload.length;
-  mask.copy(frame, 2);
-  payload.forEach((b, i) => (frame[6 + i] = b ^ mask[i % 4]!));
-  return frame;
-}
-
 async function station(threshold: number) {
   const fanout = new ProcessFanout({ processes: 1, threshold, calmMs: 300 }, log);
   /** The tokens each socket sent with `auth`, in the order the hub heard them; closed ids. */
@@ -94,6 +82,28 @@ async function station(threshold: number) {
     return { update: u.version, line };
   };
   return { fanout, connect, say, tokens, closed };
+}
+
+/**
+ * Signs socket 2 (`member`) in, to room `user:7`, and has `talker` (socket 1) send numbered
+ * `auth` messages every 220 ms (within the inbound limits) until `stop`, which answers how
+ * many it sent.
+ */
+async function signInAndTalk(fanout: ProcessFanout, member: Client, talker: Client) {
+  fanout.session(2, ['all', 'user:7'], Buffer.from(JSON.stringify({ type: 'line', n: 0 })));
+  await until('the session', () => member.lines.includes(0));
+  let sent = 0;
+  const timer = setInterval(
+    () => talker.ws.send(JSON.stringify({ type: 'auth', token: `t${++sent}` })),
+    220,
+  );
+  cleanup.push(() => clearInterval(timer));
+  return {
+    stop() {
+      clearInterval(timer);
+      return sent;
+    },
+  };
 }
 
 /** Whether `client` got everything said from `first` (a `say` answer) to the last. */
@@ -145,14 +155,7 @@ describe('live fan-out processes on demand', () => {
     const [talker, member, halfway] = [await connect(), await connect(), await connect()];
     // Sockets 1 to 3: one signed in (its own room), one sending all along, one with a frame
     // half sent when the move comes.
-    fanout.session(2, ['all', 'user:7'], Buffer.from(JSON.stringify({ type: 'line', n: 0 })));
-    await until('the session', () => member.lines.includes(0));
-    let sent = 0;
-    const talking = setInterval(
-      () => talker.ws.send(JSON.stringify({ type: 'auth', token: `t${++sent}` })),
-      220,
-    );
-    cleanup.push(() => clearInterval(talking));
+    const talking = await signInAndTalk(fanout, member, talker);
     await until('the talker heard', () => (tokens.get(1)?.length ?? 0) >= 2);
     const half = clientFrame(JSON.stringify({ type: 'auth', token: 'whole' }));
     const raw = (halfway.ws as unknown as { _socket: net.Socket })._socket;
@@ -181,8 +184,7 @@ describe('live fan-out processes on demand', () => {
     await sleep(200);
     expect([talker, halfway, late].some((c) => c.lines.includes(1000))).toBe(false);
     // Everything the talker sent reached the hub once, in order, across the move.
-    clearInterval(talking);
-    const said = sent;
+    const said = talking.stop();
     await until('the talker heard to the end', () => tokens.get(1)?.length === said);
     expect(tokens.get(1)).toEqual(Array.from({ length: said }, (_, i) => `t${i + 1}`));
     // A session after the move reaches the socket through its process.
@@ -201,14 +203,7 @@ describe('live fan-out processes on demand', () => {
     for (let i = 0; i < 8; i++) clients.push(await connect());
     await until('all in the worker', () => fanout.here === 0 && fanout.pids.length === 1);
     const [talker, member, third] = clients as [Client, Client, Client];
-    fanout.session(2, ['all', 'user:7'], Buffer.from(JSON.stringify({ type: 'line', n: 0 })));
-    await until('the session', () => member.lines.includes(0));
-    let sent = 0;
-    const talking = setInterval(
-      () => talker.ws.send(JSON.stringify({ type: 'auth', token: `t${++sent}` })),
-      220,
-    );
-    cleanup.push(() => clearInterval(talking));
+    const talking = await signInAndTalk(fanout, member, talker);
     // Lines and updates all along, while five leave and, after the calm, three come back.
     const first = say();
     const saying = setInterval(() => say(), 2);
@@ -230,8 +225,7 @@ describe('live fan-out processes on demand', () => {
     await until('the room line', () => member.lines.includes(1000));
     await sleep(200);
     expect([talker, third].some((c) => c.lines.includes(1000))).toBe(false);
-    clearInterval(talking);
-    const said = sent;
+    const said = talking.stop();
     await until('the talker heard to the end', () => tokens.get(1)?.length === said);
     expect(tokens.get(1)).toEqual(Array.from({ length: said }, (_, i) => `t${i + 1}`));
     expect(kept.some((c) => c.closed)).toBe(false);

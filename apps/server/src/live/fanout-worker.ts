@@ -72,23 +72,21 @@ const handBack = () => {
 
 servePool<ToWorker>((message, handle?: Socket) => {
   switch (message.type) {
-    case 'socket': {
+    case 'socket':
+    case 'adopt': {
       accepted++;
       scheduleReport();
       if (!handle) return void closed.push(message.id); // the connection closed on the way
       handle.on('error', () => undefined);
-      const { id, req, head, update } = message;
-      sockets.accept({ id, req, socket: handle, head }, update);
-      if (returning) handBack();
-      return;
-    }
-    case 'adopt': {
-      accepted++;
-      scheduleReport();
-      if (!handle) return void closed.push(message.id);
-      handle.on('error', () => undefined);
-      const { id, rooms, version, update } = message;
-      sockets.adopt({ id, socket: handle, rooms, version }, update);
+      const { id, update } = message;
+      if (message.type === 'socket') {
+        sockets.accept({ id, req: message.req, socket: handle, head: message.head }, update);
+      } else {
+        sockets.adopt(
+          { id, socket: handle, rooms: message.rooms, version: message.version },
+          update,
+        );
+      }
       if (returning) handBack();
       return;
     }

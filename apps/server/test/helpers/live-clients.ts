@@ -86,17 +86,7 @@ export async function rawClient(port: number): Promise<net.Socket> {
   return socket;
 }
 
-/** A masked client text frame (RFC 6455 §5.3), for payloads under 126 bytes. */
-export function clientFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const mask = crypto.randomBytes(4);
-  const frame = Buffer.alloc(6 + payload.length);
-  frame[0] = 0x81;
-  frame[1] = 0x80 | payload.length;
-  mask.copy(frame, 2);
-  for (let i = 0; i < payload.length; i++) frame[6 + i] = payload[i]! ^ mask[i % 4]!;
-  return frame;
-}
+export { clientFrame } from './live-frames.js';
 
 export async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
