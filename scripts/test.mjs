@@ -79,7 +79,7 @@ vitest('unit+server (SQLite)', { TEST_DB: 'sqlite' }, []);
 if (await postgresReachable()) {
   vitest('server (PostgreSQL)', { TEST_DB: 'postgres', TEST_PG_URL: pgUrl }, [
     '--project',
-    'server',
+    'server*',
   ]);
 } else {
   console.log(`\nPostgreSQL is not reachable at ${pgUrl} (set TEST_PG_URL).`);

@@ -1,14 +1,51 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * Files that time how fast the station answers from a cold start: they run after the others,
+ * one at a time, so that what they measure is the station and not the test files beside them
+ * starting servers and ffmpeg on the same cores.
+ */
+export const ALONE = ['test/first-sound.test.ts'];
+
+const shared = {
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
-  test: {
-    name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    environment: 'node',
-    pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+} satisfies ViteUserConfig;
+
+const test = {
+  environment: 'node',
+  pool: 'forks',
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+} as const;
+
+/** The server suite as two projects: `server`, run beside the others, and `server-alone`. */
+export const serverProjects = (root: string): ViteUserConfig[] => [
+  {
+    ...shared,
+    root,
+    test: {
+      ...test,
+      name: 'server',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: ['**/node_modules/**', ...ALONE],
+    },
   },
+  {
+    ...shared,
+    root,
+    test: {
+      ...test,
+      name: 'server-alone',
+      include: ALONE,
+      sequence: { groupOrder: 1 },
+      maxWorkers: 1,
+    },
+  },
+];
+
+// Run from this folder (`npx vitest run --project server <files>`): every file, alone or not.
+export default defineConfig({
+  ...shared,
+  test: { ...test, name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });
