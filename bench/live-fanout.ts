@@ -25,7 +25,8 @@
  * - socketio: a Socket.IO 4 server (one process, default in-memory adapter, websocket
  *   transport) that `io.emit`s the update on a POST, received by socket.io-client clients.
  * The floor and Socket.IO updates are as large as Queuecast's was at the same N (the
- * `--payload-bytes` when Queuecast is not run).
+ * `--payload-bytes` when Queuecast is not run), with the marker as far into them: each side's
+ * clients search the same bytes for it.
  *
  * Every server and client process gets the open-file limit raised to 65536, else to the hard
  * limit (support/processes.ts); a server that still cannot hold N sockets runs fewer, and says
@@ -88,12 +89,12 @@ console.log(
 
 const tables: string[] = [];
 for (const [index, n] of clientCounts.entries()) {
-  let bytes = payloadBytes;
-  let payload = `floor and Socket.IO updates ${bytes} B (--payload-bytes)`;
+  let sent = { bytes: payloadBytes, markerAt: -1 };
+  let payload = `floor and Socket.IO updates ${payloadBytes} B (--payload-bytes)`;
   const rows: Row[] = [];
   for (const side of sides) {
     console.log(`\nN = ${n}, ${LABELS[side]}`);
-    const started = await startSide(side, bytes, sideOptions);
+    const started = await startSide(side, sent, sideOptions);
     console.log(`  ${started.description}`);
     const loadBefore = os.loadavg()[0]!;
     let r;
@@ -111,8 +112,11 @@ for (const [index, n] of clientCounts.entries()) {
         `server CPU ${r.serverCpuMsPerRound.toFixed(0)} ms per round (median)`,
     );
     if (side === 'queuecast' && r.updateBytes > 0) {
-      bytes = r.updateBytes;
-      payload = `floor and Socket.IO updates padded to Queuecast's ${bytes} B`;
+      // The others' clients find the marker as far into the update as Queuecast's did.
+      sent = { bytes: r.updateBytes, markerAt: r.markerAt };
+      payload =
+        `floor and Socket.IO updates padded to Queuecast's ${r.updateBytes} B, ` +
+        `the marker at its byte ${r.markerAt}`;
     }
     if (side === 'queuecast' && n === TARGET.clients) {
       const met = r.p99 <= TARGET.p99Ms && r.missedClients === 0;

@@ -23,7 +23,10 @@ const round = new Round<Buffer>();
 /** One socket's search for the round's marker in the messages it receives. */
 class MarkerSearch implements FrameHandler {
   client: RawWsClient | null = null;
-  private seen = false;
+  /** Where in the message's payload the marker starts; -1 until it is found. */
+  private seenAt = -1;
+  /** Payload bytes of the message before the segment being looked at. */
+  private consumed = 0;
   private carry = Buffer.alloc(0);
   /** The message's first two bytes (Engine.IO and Socket.IO packet types), when spoken. */
   private head = '';
@@ -38,7 +41,8 @@ class MarkerSearch implements FrameHandler {
     if (this.engineIo && this.head.length < 2) {
       this.head += segment.toString('latin1', 0, 2 - this.head.length);
     }
-    if (round.marker && !this.seen) this.scan(segment, round.marker);
+    if (round.marker && this.seenAt === -1) this.scan(segment, round.marker);
+    this.consumed += segment.length;
   }
 
   /** Looks for the marker in this segment and across the boundary with the previous one. */
@@ -46,13 +50,15 @@ class MarkerSearch implements FrameHandler {
     const keep = marker.length - 1;
     if (this.carry.length > 0) {
       const joint = Buffer.concat([this.carry, segment.subarray(0, keep)]);
-      if (joint.indexOf(marker) !== -1) {
-        this.seen = true;
+      const at = joint.indexOf(marker);
+      if (at !== -1) {
+        this.seenAt = this.consumed - this.carry.length + at;
         return;
       }
     }
-    if (segment.indexOf(marker) !== -1) {
-      this.seen = true;
+    const at = segment.indexOf(marker);
+    if (at !== -1) {
+      this.seenAt = this.consumed + at;
       return;
     }
     this.carry =
@@ -63,8 +69,9 @@ class MarkerSearch implements FrameHandler {
 
   message(bytes: number): void {
     this.update = !this.engineIo || this.engineIoMessage(bytes);
-    if (this.seen) round.seen(this.index, bytes);
-    this.seen = false;
+    if (this.seenAt !== -1) round.seen(this.index, bytes, this.seenAt);
+    this.seenAt = -1;
+    this.consumed = 0;
     this.carry = Buffer.alloc(0);
     this.head = '';
   }

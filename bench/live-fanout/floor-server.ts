@@ -6,23 +6,32 @@
  * one write per socket and nothing else. No HTTP app, no database, no audio, no pings.
  *
  * Driven over IPC by live-fanout.ts: `{type: 'go', marker}` answers `{type: 'sent'}` once
- * every worker has written. Argument: `<port> <processes> <update bytes>`.
+ * every worker has written. Arguments: `<port> <processes> <update bytes> <marker at>`, the
+ * last the byte of the payload where the quoted marker starts (as in Queuecast's update), or
+ * -1 for near the start.
  */
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 
-const [port, processes, updateBytes] = process.argv.slice(2).map(Number) as [
+const [port, processes, updateBytes, markerAt = -1] = process.argv.slice(2).map(Number) as [
   number,
   number,
   number,
+  number?,
 ];
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
-/** A text frame of `bytes` bytes of JSON naming `marker` as an active user. */
+/**
+ * A text frame of `bytes` bytes of JSON naming `marker` as an active user, the quoted marker
+ * starting at byte `markerAt` of the payload where that is possible.
+ */
 function frame(marker: string, bytes: number): Buffer {
-  const head = `{"type":"playback_update","active_users":[{"username":${JSON.stringify(marker)}}],"pad":"`;
+  const start = '{"type":"playback_update","pad":"';
+  const before = '","active_users":[{"username":';
+  const pad = 'x'.repeat(Math.max(0, markerAt - start.length - before.length));
+  const head = `${start}${pad}${before}${JSON.stringify(marker)}}],"tail":"`;
   const payload = Buffer.from(`${head}${'x'.repeat(Math.max(0, bytes - head.length - 2))}"}`);
   const header = payload.length < 126 ? 2 : 4;
   const out = Buffer.allocUnsafe(header + payload.length);

@@ -36,6 +36,8 @@ export interface Result {
   missedClients: number;
   missedDeliveries: number;
   updateBytes: number;
+  /** Where the marker was in the update's payload (-1: not told). */
+  markerAt: number;
   serverCpuMsPerRound: number;
   clientCpuMsPerRound: number;
   rssMiB: number;
@@ -102,6 +104,7 @@ export async function measure(
   const serverCpuMs: number[] = [];
   const clientCpuMs: number[] = [];
   let updateBytes = 0;
+  let markerAt = -1;
   for (let r = 0; r < s.rounds; r++) {
     workers.forEach((w) =>
       w.send({ type: 'arm', marker: markers[r]!, timeoutMs: s.roundTimeoutMs }),
@@ -129,6 +132,7 @@ export async function measure(
     for (const l of latencies) all.push(l);
     const bytes = Math.max(...results.map((x) => x.updateBytes));
     updateBytes = Math.max(updateBytes, bytes);
+    markerAt = Math.max(markerAt, ...results.map((x) => x.markerAt));
     clientCpuMs.push(results.reduce((t, x) => t + x.cpuMs, 0));
     console.log(
       `  round ${String(r + 1).padStart(2)}: first ${fmt(minOf(latencies))}, ` +
@@ -163,6 +167,7 @@ export async function measure(
     missedClients: missedBy.size,
     missedDeliveries,
     updateBytes,
+    markerAt,
     serverCpuMsPerRound: percentile(serverCpuMs, 50),
     clientCpuMsPerRound: percentile(clientCpuMs, 50),
     rssMiB: rss,

@@ -11,7 +11,7 @@ export type ToClients =
 export type FromClients =
   | { type: 'ready'; opened: number; failed: number; withFirstUpdate: number; connectMs: number }
   | { type: 'armed' }
-  | { type: 'round'; receivedAt: number[]; updateBytes: number; cpuMs: number }
+  | { type: 'round'; receivedAt: number[]; updateBytes: number; markerAt: number; cpuMs: number }
   | { type: 'closed' };
 
 export const send = (message: FromClients) => process.send!(message);
@@ -20,6 +20,8 @@ export const send = (message: FromClients) => process.send!(message);
 export class Round<M> {
   marker: M | null = null;
   updateBytes = 0;
+  /** Where in the message's payload the marker was found (-1: not told). */
+  markerAt = -1;
   private expected = new Uint8Array(0);
   private receivedAt = new Float64Array(0);
   private waiting = 0;
@@ -37,6 +39,7 @@ export class Round<M> {
     this.marker = marker;
     this.receivedAt.fill(0);
     this.updateBytes = 0;
+    this.markerAt = -1;
     this.waiting = 0;
     for (let i = 0; i < this.expected.length; i++) {
       const e = isOpen(i) ? 1 : 0;
@@ -49,11 +52,15 @@ export class Round<M> {
     if (this.waiting === 0) this.finish();
   }
 
-  /** Socket `i` has the marked update, of `bytes` on the wire; the first time counts. */
-  seen(i: number, bytes: number): void {
+  /**
+   * Socket `i` has the marked update, of `bytes` on the wire, the marker at byte `markerAt` of
+   * its payload; the first time counts.
+   */
+  seen(i: number, bytes: number, markerAt = -1): void {
     if (this.marker === null || this.expected[i] !== 1 || this.receivedAt[i] !== 0) return;
     this.receivedAt[i] = Date.now();
     if (this.updateBytes === 0) this.updateBytes = bytes;
+    if (this.markerAt === -1) this.markerAt = markerAt;
     if (--this.waiting === 0) this.finish();
   }
 
@@ -71,6 +78,7 @@ export class Round<M> {
       type: 'round',
       receivedAt,
       updateBytes: this.updateBytes,
+      markerAt: this.markerAt,
       cpuMs: (cpu.user + cpu.system) / 1000,
     });
   }

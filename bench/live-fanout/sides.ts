@@ -11,7 +11,7 @@
  */
 import { openFileLimit, rssMiB } from '../support/processes.js';
 import { fillHistory, SERVER_MAIN, startStation } from '../support/station.js';
-import { queuecast, startFloor, startSocketIo, type Target } from './targets.js';
+import { queuecast, startFloor, startSocketIo, type Payload, type Target } from './targets.js';
 
 export const SIDES = ['queuecast', 'floor', 'socketio', 'socketio-raw'] as const;
 export type Side = (typeof SIDES)[number];
@@ -52,10 +52,15 @@ export function sideList(value: string | undefined): Side[] {
   return list as Side[];
 }
 
-/** Starts `side`; `bytes` is the update size the floor and Socket.IO servers send. */
-export async function startSide(side: Side, bytes: number, o: SideOptions): Promise<StartedSide> {
+/** Starts `side`; `payload` is the update the floor and Socket.IO servers send. */
+export async function startSide(
+  side: Side,
+  payload: Payload,
+  o: SideOptions,
+): Promise<StartedSide> {
+  const { bytes } = payload;
   if (side === 'floor') {
-    const { target, stop } = await startFloor(Math.max(1, o.fanoutProcesses), bytes, o.rounds);
+    const { target, stop } = await startFloor(Math.max(1, o.fanoutProcesses), payload, o.rounds);
     const description =
       `FLOOR: no Queuecast. ${target.socketProcesses} cluster workers accept the upgrades and ` +
       `write one ${bytes} B frame to each socket per round (live-fanout/floor-server.ts); ` +
@@ -64,7 +69,7 @@ export async function startSide(side: Side, bytes: number, o: SideOptions): Prom
   }
   if (side === 'socketio' || side === 'socketio-raw') {
     const raw = side === 'socketio-raw';
-    const { target, stop } = await startSocketIo(bytes, o.rounds, raw);
+    const { target, stop } = await startSocketIo(payload, o.rounds, raw);
     const description =
       `SOCKET.IO: one process, default in-memory adapter, websocket transport only ` +
       `(live-fanout/socketio-server.ts), io.emit of a ${bytes} B message; change: ` +

@@ -7,20 +7,22 @@
  * to every connected socket (`io.emit`) and answers 204 once the emit has returned. The
  * event's data names the marker as an active user and is padded so that the message on the
  * wire (Engine.IO and Socket.IO packet types included) is `bytes` long, the size of
- * Queuecast's update. Tells the parent `{type: 'ready'}` over IPC once it listens.
- * Arguments: `<port> <bytes>`.
+ * Queuecast's update, the quoted marker starting at its byte `markerAt` where that is possible
+ * (as in Queuecast's update; -1: near the start). Tells the parent `{type: 'ready'}` over IPC
+ * once it listens. Arguments: `<port> <bytes> <markerAt>`.
  */
 import http from 'node:http';
 import { Server } from 'socket.io';
 
-const [port, bytes] = process.argv.slice(2).map(Number) as [number, number];
+const [port, bytes, markerAt = -1] = process.argv.slice(2).map(Number) as [number, number, number?];
 const EVENT = 'playback_update';
 
 /** The event's data for `marker`, padded to a `bytes`-long `42[...]` text message. */
 function update(marker: string) {
-  const data = { type: EVENT, active_users: [{ username: marker }], pad: '' };
-  const wire = 2 + Buffer.byteLength(JSON.stringify([EVENT, data]));
-  data.pad = 'x'.repeat(Math.max(0, bytes - wire));
+  const data = { type: EVENT, pad: '', active_users: [{ username: marker }], tail: '' };
+  const wireOf = () => `42${JSON.stringify([EVENT, data])}`;
+  data.pad = 'x'.repeat(Math.max(0, markerAt - wireOf().indexOf(JSON.stringify(marker))));
+  data.tail = 'x'.repeat(Math.max(0, bytes - Buffer.byteLength(wireOf())));
   return data;
 }
 

@@ -63,12 +63,23 @@ export function queuecast(
   };
 }
 
+/**
+ * The update the floor and Socket.IO servers send: `bytes` long, the marker at byte `markerAt`
+ * of the payload as in Queuecast's (-1: near the start), so that every side's clients search
+ * as far into it.
+ */
+export interface Payload {
+  bytes: number;
+  markerAt: number;
+}
+
 /** The floor server (live-fanout/floor-server.ts) with `processes` writers. */
-export async function startFloor(processes: number, bytes: number, rounds: number) {
+export async function startFloor(processes: number, payload: Payload, rounds: number) {
   const port = await freePort();
+  const { bytes, markerAt } = payload;
   const child = spawnManaged(
     process.execPath,
-    [...process.execArgv, FLOOR_FILE, String(port), String(processes), String(bytes)],
+    [...process.execArgv, FLOOR_FILE, ...[port, processes, bytes, markerAt].map(String)],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
@@ -101,11 +112,11 @@ export async function startFloor(processes: number, bytes: number, rounds: numbe
  * socket.io-client ones, or with `rawClients` the raw clients of the other sides on its
  * Engine.IO WebSocket URL (clients.ts speaks the few messages needed).
  */
-export async function startSocketIo(bytes: number, rounds: number, rawClients = false) {
+export async function startSocketIo(payload: Payload, rounds: number, rawClients = false) {
   const port = await freePort();
   const child = spawnManaged(
     process.execPath,
-    [...process.execArgv, SOCKETIO_FILE, String(port), String(bytes)],
+    [...process.execArgv, SOCKETIO_FILE, ...[port, payload.bytes, payload.markerAt].map(String)],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
