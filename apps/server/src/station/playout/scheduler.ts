@@ -195,7 +195,9 @@ export class Scheduler {
     let candidates = await this.sample(lockedSince, theme);
     if (candidates.length < ENOUGH)
       candidates = await this.repo.eligibleRandom(lockedSince, SAMPLE, theme);
-    candidates = candidates.filter((c) => c.id !== lastSongId);
+    // In id order: the choice then depends on the random source alone, not on the order the
+    // database answered in (its own random order when it was asked for a handful).
+    candidates = candidates.filter((c) => c.id !== lastSongId).sort((a, b) => a.id - b.id);
     if (candidates.length === 0) {
       if (!anything) return undefined;
       const oldest = await this.repo.leastRecentlyPlayed();
