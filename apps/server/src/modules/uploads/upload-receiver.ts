@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
@@ -88,17 +89,25 @@ async function writeFile(
 ): Promise<ReceivedFile> {
   const hash = crypto.createHash('sha256');
   let size = 0;
-  await pipeline(
-    part.file,
-    async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        hash.update(chunk);
-        size += chunk.length;
-        yield chunk;
-      }
-    },
-    fs.createWriteStream(temp, { flags: 'wx' }),
-  );
+  const out = fs.createWriteStream(temp, { flags: 'wx' });
+  try {
+    await pipeline(
+      part.file,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      out,
+    );
+  } catch (err) {
+    // The pipeline gives up before the file is closed: a write still under way, or the file
+    // still being opened, would otherwise leave it on disk after the caller removed it.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
+    throw err;
+  }
   return {
     temp,
     filename: part.filename,

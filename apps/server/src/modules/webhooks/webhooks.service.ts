@@ -128,16 +128,24 @@ export class WebhooksService {
     return { deliveries: rows.map(toDelivery) };
   }
 
-  /** Queues a `webhook.test` delivery to one webhook, enabled or not, and answers it. */
+  /**
+   * Queues a `webhook.test` delivery to one webhook, enabled or not, and answers it as queued:
+   * read back before the sender is woken, which may otherwise have tried it already.
+   */
   async test(id: number): Promise<WebhookDelivery> {
     const row = await this.deps.repo.find(id);
     if (!row) throw notFound('That webhook does not exist.');
-    const [delivery] = await this.queue([row], {
-      event: 'webhook.test',
-      data: { message: 'A test from the station' },
-      text: `A test from ${this.deps.station()}: this webhook works`,
-    });
+    const [delivery] = await this.queue(
+      [row],
+      {
+        event: 'webhook.test',
+        data: { message: 'A test from the station' },
+        text: `A test from ${this.deps.station()}: this webhook works`,
+      },
+      false,
+    );
     const stored = await this.deps.repo.delivery(delivery!);
+    this.deps.queued();
     return toDelivery(stored!);
   }
 
@@ -146,7 +154,12 @@ export class WebhooksService {
     await this.queue(await this.deps.repo.listening(message.event), message);
   }
 
-  private async queue(hooks: WebhookRow[], message: WebhookMessage): Promise<string[]> {
+  /** Writes the deliveries; `wake`: tells the sender at once. */
+  private async queue(
+    hooks: WebhookRow[],
+    message: WebhookMessage,
+    wake = true,
+  ): Promise<string[]> {
     const at = this.now();
     const deliveries = hooks.map((hook) => {
       const delivery = newDeliveryId();
@@ -162,7 +175,7 @@ export class WebhooksService {
       };
     });
     await this.deps.repo.enqueue(deliveries);
-    if (deliveries.length) this.deps.queued();
+    if (wake && deliveries.length) this.deps.queued();
     return deliveries.map((d) => d.delivery);
   }
 }
