@@ -7,6 +7,9 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  */
 export const ALONE = ['test/first-sound.test.ts'];
 
+/** Every test file of the server. */
+const INCLUDE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
 const shared = {
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
@@ -27,7 +30,7 @@ export const serverProjects = (root: string): ViteUserConfig[] => [
     test: {
       ...test,
       name: 'server',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: INCLUDE,
       exclude: ['**/node_modules/**', ...ALONE],
     },
   },
@@ -47,5 +50,5 @@ export const serverProjects = (root: string): ViteUserConfig[] => [
 // Run from this folder (`npx vitest run --project server <files>`): every file, alone or not.
 export default defineConfig({
   ...shared,
-  test: { ...test, name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { ...test, name: 'server', include: INCLUDE },
 });
