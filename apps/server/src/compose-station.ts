@@ -53,6 +53,7 @@ export function composeStation(deps: StationPartDeps) {
   const station = new Station({
     ffmpeg: media.tools.ffmpeg,
     mediaRoot: media.store.root,
+    spoolDir: config.spoolDir,
     hlsDir: config.hlsDir,
     hlsPublic: config.hlsPublic,
     // The lease's word, once the leader below exists (asked only while the station plays); a

@@ -244,4 +244,11 @@ describe('loadConfig', () => {
       hlsPublic: true,
     });
   });
+
+  it('decodes tracks ahead under DATA_DIR unless SPOOL_DIR says where', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/qc' }).spoolDir).toBe(path.resolve('/srv/qc/spool'));
+    expect(loadConfig({ DATA_DIR: '/srv/qc', SPOOL_DIR: '/var/tmp/qc' }).spoolDir).toBe(
+      path.resolve('/var/tmp/qc'),
+    );
+  });
 });

@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   STATION: bool.optional(),
   ROLES: roles.optional(),
   HLS_DIR: z.string().min(1).optional(),
+  SPOOL_DIR: z.string().min(1).optional(),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -219,6 +220,8 @@ export type Config = {
   hlsDir: string;
   /** Whether HLS_DIR was given: a folder of its own that a web server may read. */
   hlsPublic: boolean;
+  /** Where the playout decodes tracks ahead (best on a local disk, not a shared volume). */
+  spoolDir: string;
   admin: { username: string; password: string } | undefined;
   logLevel: string;
   /** Proxies whose X-Forwarded-For gives the client's address; empty: none, the peer is. */
@@ -330,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     api: processRoles.includes('api'),
     hlsDir: e.HLS_DIR ? path.resolve(e.HLS_DIR) : path.join(dataDir, 'hls'),
     hlsPublic: e.HLS_DIR !== undefined,
+    spoolDir: e.SPOOL_DIR ? path.resolve(e.SPOOL_DIR) : path.join(dataDir, 'spool'),
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }

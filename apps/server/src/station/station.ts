@@ -25,7 +25,6 @@ import { DISK_MARGIN_BYTES, spaceShort } from '../lib/disk-space.js';
 
 /** How long the MP3 goes out as it is made around a switch to or from a live show. */
 const SWITCH_PROMPT_MS = 3000;
-
 /** How often recordings past their days are looked for. */
 const RECORDING_SWEEP_MS = 60 * 60 * 1000;
 /** Room for new files is looked for this often, and made up to four times their margin. */
@@ -35,6 +34,8 @@ const RECLAIM_BYTES = 4 * DISK_MARGIN_BYTES;
 export interface StationDeps {
   ffmpeg: string;
   mediaRoot: string;
+  /** Where tracks are decoded ahead to (`SpooledDecoder`); none: decoded as they play. */
+  spoolDir?: string;
   /** HLS playlist and segments are written here (shared with the API nodes that serve them). */
   hlsDir: string;
   /** HLS clients on every node (they poll the playlist wherever it is served). */
@@ -72,8 +73,8 @@ export interface StationDeps {
 
 /**
  * The radio on air: the scheduler picks, the playout decodes and keeps time, one supervised
- * encoder makes HLS and MP3, the MP3 stream is cut into chunks for its audience. Track changes are written to
- * the database when their first sample enters the stream and announced on the bus.
+ * encoder makes HLS and MP3, the MP3 stream is cut into chunks for its audience. Track changes
+ * are written to the database when their first sample enters the stream and announced.
  */
 export class Station {
   readonly mp3: Mp3Audience;
@@ -128,8 +129,7 @@ export class Station {
       deps.theme,
     );
     this.playout = new Playout(
-      deps.ffmpeg,
-      deps.mediaRoot,
+      { ffmpeg: deps.ffmpeg, mediaRoot: deps.mediaRoot, spoolDir: deps.spoolDir },
       {
         next: (current) => this.scheduler.next(current),
         started: (track, at) => {

@@ -28,7 +28,8 @@ export interface BackupResult {
 
 /**
  * DATA_DIR's entries a backup never holds: the live database files (the snapshot stands for
- * them), and what the station makes again by itself (HLS segments, previews, unfinished uploads).
+ * them), and what the station makes again by itself (HLS segments, previews, tracks decoded
+ * ahead, unfinished uploads).
  */
 const NOT_KEPT = new Set([
   'queuecast.db',
@@ -37,6 +38,7 @@ const NOT_KEPT = new Set([
   'queuecast.db-journal',
   'hls',
   'previews',
+  'spool',
   'upload-tmp',
   'backups',
 ]);

@@ -70,7 +70,7 @@ export class StationMetrics {
     const registers = [this.registry];
     // The event loop's delay is sampled by a timer of its own, every 10 ms by default: a hundred
     // wake-ups a second, most of an idle server's work. Every half second sees any stall that
-    // matters to the station (the playout clock ticks every 250 ms and reports its own lag).
+    // matters to the station (the playout clock ticks every 500 ms and reports its own lag).
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 500 });
     this.http = new Histogram({
       name: 'queuecast_http_request_duration_seconds',

@@ -6,24 +6,24 @@ const FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc
 const frames = (n: number) => Buffer.concat(Array<Buffer>(n).fill(FRAME));
 
 describe('Mp3Stream', () => {
-  it('hands on a chunk at every fourth tick of the clock, with no timer', () => {
+  it('hands on a chunk at every second tick of the clock, with no timer', () => {
     const chunks: Mp3Chunk[] = [];
     const stream = new Mp3Stream((c) => chunks.push(c));
-    expect(FLUSH_FRAMES).toBe(36);
-    // The encoder's output as the clock takes it: 9 or 10 frames a tick. The splitter holds
+    expect(FLUSH_FRAMES).toBe(38);
+    // The encoder's output as the clock takes it: 19 or 20 frames a tick. The splitter holds
     // each push's last frame until the next header shows it whole, so a push yields the frames
     // completed by it.
-    const ticks = [10, 9, 10, 10, 9, 10, 9, 10];
+    const ticks = [20, 19, 19, 20, 19, 19];
     const sent: number[] = [];
     for (const n of ticks) {
       stream.push(frames(n));
       sent.push(chunks.length);
     }
-    // Frames out per push: 9, 9, 10, 10, 9, 10, 9, 10: a chunk at every fourth push.
-    expect(sent).toEqual([0, 0, 0, 1, 1, 1, 1, 2]);
-    expect(chunks.map((c) => c.bytes.length / FRAME.length)).toEqual([38, 38]);
+    // Frames out per push: 19, 19, 19, 20, 19, 19: a chunk at every second push.
+    expect(sent).toEqual([0, 1, 1, 2, 2, 3]);
+    expect(chunks.map((c) => c.bytes.length / FRAME.length)).toEqual([38, 39, 38]);
     // The chunks follow one another in the stream.
-    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 38]);
+    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 38, 77]);
   });
 
   it('places a title change at its frame, whichever chunk carries it', () => {

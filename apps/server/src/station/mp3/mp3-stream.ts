@@ -5,20 +5,23 @@ import { frameLength, Mp3FrameSplitter } from './mp3-frames.js';
 export const MP3_BYTES_PER_SECOND = 16_000;
 /** Samples per MPEG-1 layer III frame. */
 const SAMPLES_PER_FRAME = 1152;
-/** Frames the encoder makes of one clock tick's PCM, at least (9.57 on average at 44.1 kHz). */
+/** Frames the encoder makes of one clock tick's PCM, at least (19.14 on average at 44.1 kHz). */
 const FRAMES_PER_TICK = Math.floor((TICK_MS / 1000) * (SAMPLE_RATE / SAMPLES_PER_FRAME));
+/** Clock ticks to a flush: about a second. */
+const TICKS_PER_FLUSH = Math.max(1, Math.round(1000 / TICK_MS));
 /**
- * Frames gathered before they are handed on: four ticks' worth each rounded down (36 frames,
- * 940 ms), so that every fourth tick makes a flush (the encoder's output is taken at each
- * tick, 9 or 10 frames). Each write to a listener is one system call, whose kernel cost
- * (~10-15 µs on loopback, the receiver's wake-up included) hardly depends on its size, so this
- * sets most of what a listener costs: one write a second of 16 KB. A new listener's 3 s burst
+ * Frames gathered before they are handed on: a second's ticks' worth each rounded down (38
+ * frames, 993 ms, at two ticks a second), so that every second tick makes a flush (the
+ * encoder's output is taken at each tick, 19 or 20 frames). Each write to a listener is one
+ * system call, whose kernel cost (~10-15 µs on loopback, the receiver's wake-up included)
+ * hardly depends on its size, so this sets most of what a listener costs: one write a second
+ * of 16 KB. A new listener's 3 s burst
  * covers the wait three times over, and a switch to or from a live show goes out at once
  * (`prompt`).
  */
-export const FLUSH_FRAMES = 4 * FRAMES_PER_TICK;
+export const FLUSH_FRAMES = TICKS_PER_FLUSH * FRAMES_PER_TICK;
 /** About how often a flush comes. */
-export const FLUSH_MS = 4 * TICK_MS;
+export const FLUSH_MS = TICKS_PER_FLUSH * TICK_MS;
 
 /**
  * Samples between a PCM sample entering the encoder and the same sample in the decoded MP3:

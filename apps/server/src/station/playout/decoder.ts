@@ -41,11 +41,37 @@ export function decoderArgs(spec: DecodeSpec, demuxer: string): string[] {
   ];
 }
 
+/** One track's PCM as the clock takes it, however it is decoded. */
+export interface TrackAudio {
+  /** PCM bytes handed to the clock so far. */
+  readonly consumed: number;
+  /** PCM bytes decoded so far (all of them once `ended`). */
+  readonly produced: number;
+  /** Whether decoding has finished (or failed, or was stopped). */
+  readonly ended: boolean;
+  /** Why the track could not be decoded, if it could not. */
+  readonly failure: string | null;
+  /** Whether every decoded byte has been handed out. */
+  readonly drained: boolean;
+  /** Up to `max` bytes of PCM in whole frames, or null when none is ready. */
+  read(max: number): Buffer | null;
+  /** Stops decoding; whatever was not handed out is dropped. */
+  stop(): void;
+}
+
+/** Why a track's file cannot be given to ffmpeg, or its demuxer. */
+export function decoderInput(file: string): { demuxer: string } | { failure: string } {
+  if (!fs.existsSync(file)) return { failure: `file not found: ${file}` };
+  const demuxer = storedDemuxer(file);
+  return demuxer ? { demuxer } : { failure: `not a stored audio file: ${file}` };
+}
+
 /**
- * One track being decoded: ffmpeg writes PCM, this keeps a few seconds of it ready for the
- * clock and holds ffmpeg back beyond that. A decoder that ends without audio has `failure`.
+ * One track being decoded as it plays: ffmpeg writes PCM to a pipe, this keeps a few seconds of
+ * it ready for the clock and holds ffmpeg back beyond that, so the process lives as long as the
+ * track. A decoder that ends without audio has `failure`.
  */
-export class Decoder {
+export class Decoder implements TrackAudio {
   private readonly chunks: Buffer[] = [];
   private buffered = 0;
   private child: ChildProcessWithoutNullStreams | null = null;
@@ -57,16 +83,14 @@ export class Decoder {
   failure: string | null = null;
 
   constructor(ffmpeg: string, spec: DecodeSpec) {
-    if (!fs.existsSync(spec.file)) {
-      this.fail(`file not found: ${spec.file}`);
+    const input = decoderInput(spec.file);
+    if ('failure' in input) {
+      this.fail(input.failure);
       return;
     }
-    const demuxer = storedDemuxer(spec.file);
-    if (!demuxer) {
-      this.fail(`not a stored audio file: ${spec.file}`);
-      return;
-    }
-    const child = spawn(ffmpeg, decoderArgs(spec, demuxer), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(ffmpeg, decoderArgs(spec, input.demuxer), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child = child;
     child.stdin.end();
     child.stdout.on('data', (d: Buffer) => {

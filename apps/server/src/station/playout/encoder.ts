@@ -66,9 +66,9 @@ export function encoderArgs(hlsDir: string, run: string): string[] {
  * ffmpeg writes the MP3 frame by frame (`-flush_packets 1`: without it, it holds 32 KB, two
  * seconds of audio), some 38 writes a second. They are not read as they come: each would wake
  * this process (and make each of ffmpeg's writes wake it, which costs ffmpeg too). They wait
- * in the pipe and are taken at each PCM write, which the clock makes four times a second
- * anyway, with a synchronous read (`PipeTaker`): the pipe never wakes this process, not even
- * once a tick. A tick's MP3 reaches `onMp3` two ticks later (half a second; listeners'
+ * in the pipe and are taken at each PCM write, which the clock makes twice a second anyway,
+ * with a synchronous read (`PipeTaker`): the pipe never wakes this process, not even once a
+ * tick. A tick's MP3 reaches `onMp3` one or two ticks later (up to a second; listeners'
  * players hold seconds, and titles travel in the stream at their frame).
  */
 export class Encoder {

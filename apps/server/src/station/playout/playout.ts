@@ -1,18 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FadeUnder, type Feed } from './crossfade.js';
 import { BYTES_PER_SECOND, secondsToBytes, TICK_MS, wholeFrames } from './pcm.js';
-import { Playing } from './playing.js';
+import { Playing, type DecodeOptions } from './playing.js';
 import { Upcoming } from './upcoming.js';
 import type { Track } from './scheduler.js';
 import { TickLag } from './tick-lag.js';
 
-/** PCM is written this far ahead of the wall clock, so the encoder never waits. */
-const LEAD_S = 0.5;
+/** PCM is written this far ahead of the wall clock, a tick and a half: the encoder never waits. */
+const LEAD_S = 0.75;
 const RETRY_MS = 1000; // while nothing is prepared, look for a next track this often
 /** The next track's decoder starts when the one on air has this many seconds left. */
 const DECODE_AHEAD_S = 10;
-/** A skip waits this long at most for the next track to be chosen again. */
-const CUT_WAIT_MS = 2000;
+const CUT_WAIT_MS = 2000; // a skip waits this long at most for the next track's choice
 const SILENCE = Buffer.alloc(BYTES_PER_SECOND);
 
 /** What the playout asks of the rest of the station. */
@@ -36,12 +35,11 @@ export interface PlayoutHooks {
 
 /**
  * The station's clock: writes PCM in real time, track after track with no gap. The next track
- * is chosen as soon as the current one is on air, and its decoder started `DECODE_AHEAD_S`
- * before the current one ends (then it holds a few seconds and waits), so the natural end hands
- * over in one write: the current one's last sample, the next one's first. A skip starts the
- * next decoder if it is not running yet, and the current track plays on until that one has
- * audio (a fraction of a second): a cut, never a gap. When nothing is ready, silence keeps the
- * stream up.
+ * is chosen as soon as the current one is on air and decoded from `DECODE_AHEAD_S` before the
+ * current one ends, so the natural end hands over in one write: the current one's last sample,
+ * the next one's first. A skip starts the next decoder if it is not running yet, and the current
+ * track plays on until that one has audio (a fraction of a second): a cut, never a gap. When
+ * nothing is ready, silence keeps the stream up.
  */
 export class Playout {
   readonly tickLag = new TickLag(TICK_MS);
@@ -69,8 +67,7 @@ export class Playout {
   written = 0;
 
   constructor(
-    private readonly ffmpeg: string,
-    private readonly mediaRoot: string,
+    private readonly decoding: DecodeOptions,
     private readonly hooks: PlayoutHooks,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -86,6 +83,11 @@ export class Playout {
     return this.upcoming.prepared?.track ?? null;
   }
 
+  /** Whether the track to follow has had its decoder started. */
+  get nextDecoding(): boolean {
+    return this.upcoming.prepared?.decoding ?? false;
+  }
+
   /** Whether a feed (the live show) is on air instead of the queue. */
   get feedOnAir(): boolean {
     return this.feed !== null;
@@ -97,10 +99,9 @@ export class Playout {
   }
 
   /**
-   * Puts `feed` on air from the next byte, crossfading from what plays over `fadeSeconds`:
-   * the track on air is cut (told as `interrupted`, never resumed) and the prepared next one
-   * dropped, so nothing of the queue plays or waits while the feed is on. Answers the epoch
-   * time of the switch's first byte.
+   * Puts `feed` on air from the next byte, crossfading from what plays over `fadeSeconds`: the
+   * track on air is cut (told as `interrupted`, never resumed), the prepared one dropped. Answers
+   * the epoch time of the switch's first byte.
    */
   putOnAir(feed: Feed, fadeSeconds: number): number {
     const at = this.epochAt(this.written);
@@ -148,6 +149,7 @@ export class Playout {
     if (resume) this.current = this.open(resume);
     this.current?.audio();
     this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.tick(); // the first track is looked for now, not a tick from now
   }
 
   stop(): void {
@@ -183,10 +185,7 @@ export class Playout {
     return cut.track;
   }
 
-  /**
-   * A skip waits for the choice being made (at most `CUT_WAIT_MS`), then for the next track's
-   * audio; with no next track, it cuts at once.
-   */
+  /** A skip waits for the choice (`CUT_WAIT_MS` at most), then for the next track's audio. */
   private cutIsDue(): boolean {
     if (this.preparing && performance.now() - this.cutAskedAt < CUT_WAIT_MS) return false;
     return this.upcoming.ready() || !this.upcoming.prepared;
@@ -219,39 +218,42 @@ export class Playout {
   }
 
   private open(track: Track): Playing {
-    return new Playing(track, this.ffmpeg, this.mediaRoot);
+    return new Playing(track, this.decoding, this.log);
   }
 
   private tick(): void {
     this.tickLag.mark();
-    const due = wholeFrames(
-      Math.floor(((performance.now() - this.startedAtMs) / 1000 + LEAD_S) * BYTES_PER_SECOND),
-    );
+    const elapsed = (performance.now() - this.startedAtMs) / 1000;
+    const due = wholeFrames(Math.floor((elapsed + LEAD_S) * BYTES_PER_SECOND));
+    // Silence is written up to the wall clock, not into the lead: audio about to come goes first.
+    const now = wholeFrames(Math.floor(elapsed * BYTES_PER_SECOND));
     let guard = 0;
     while (this.written < due && guard++ < 64) {
-      const pcm = this.read(due - this.written);
+      const pcm = this.read(due - this.written, this.written >= now);
+      if (!pcm) break;
       this.hooks.write(pcm);
       this.written += pcm.length;
     }
     this.maybePrepare();
   }
 
-  /** The next stretch of audio, with whatever is fading out under it. */
-  private read(max: number): Buffer {
-    return this.fade.over(this.readOnAir(max));
+  /** The next stretch of audio, with whatever is fading out under it; null: only silence. */
+  private read(max: number, noSilence: boolean): Buffer | null {
+    const pcm = this.readOnAir(max, noSilence);
+    return pcm && this.fade.over(pcm);
   }
 
   /** The feed on air, or it giving way to the queue's next track once that one is ready. */
-  private readOnAir(max: number): Buffer {
+  private readOnAir(max: number, noSilence: boolean): Buffer | null {
     const feed = this.feed;
-    if (!feed) return this.readQueue(max);
+    if (!feed) return this.readQueue(max, noSilence);
     if (this.leaving && this.upcoming.ready()) {
       const { fadeBytes } = this.leaving;
       this.feed = null;
       this.leaving = null;
       if (this.startNext()) {
         this.fade.start((n) => feed.read(n), fadeBytes);
-        return this.readQueue(max);
+        return this.readQueue(max, noSilence);
       }
       // The next track failed as it started: the feed goes on until another is ready.
       this.feed = feed;
@@ -260,8 +262,8 @@ export class Playout {
     return feed.read(wholeFrames(Math.min(max, BYTES_PER_SECOND)));
   }
 
-  /** The current track, the next one when it ends, else silence. */
-  private readQueue(max: number): Buffer {
+  /** The current track, the next one when it ends, else silence (or null when `noSilence`). */
+  private readQueue(max: number, noSilence: boolean): Buffer | null {
     for (let attempts = 0; attempts < 4; attempts++) {
       const current = this.current;
       if (current) {
@@ -286,8 +288,7 @@ export class Playout {
       }
       if (!this.startNext()) break;
     }
-    const n = wholeFrames(Math.min(max, SILENCE.length));
-    return SILENCE.subarray(0, n);
+    return noSilence ? null : SILENCE.subarray(0, wholeFrames(Math.min(max, SILENCE.length)));
   }
 
   /** Moves the prepared track on air at the current stream position. */
