@@ -9,7 +9,7 @@
  *
  * Beside them, measured over the same windows, the Node-clock floor (`--floor 1`, by default;
  * idle-server/node-clock.ts): a Node.js process that only moves the PCM from an ffmpeg decoder
- * to an ffmpeg encoder making the same outputs, four times a second, as the station's clock does.
+ * to an ffmpeg encoder making the same outputs, at the station's clock's ticks.
  * Run: npm run build && npm run idle-server -w bench -- [--servers …] [--rounds 2] [--floor 0]
  * Target: ≤ 0.3 % of a core.
  */
@@ -27,6 +27,7 @@ import {
   sleep,
 } from './support/processes.js';
 import { SERVER_MAIN, startStation, type RunningStation } from './support/station.js';
+import { TICK_MS } from '../apps/server/src/station/playout/pcm.js';
 
 const args = parseArgs();
 // Relative to where npm was run (the repository root), not to bench/.
@@ -49,7 +50,8 @@ console.log(
 if (withFloor) {
   console.log(
     '  beside them, the Node-clock floor: a Node.js process moving the demo tunes from an ffmpeg ' +
-      "decoder to an ffmpeg encoder making the station's outputs, 4 times a second, nothing else",
+      "decoder to an ffmpeg encoder making the station's outputs, " +
+      `${1000 / TICK_MS} times a second (the station's tick), nothing else`,
   );
 }
 
