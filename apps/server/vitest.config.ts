@@ -1,11 +1,11 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 /**
- * Files that time how fast the station answers from a cold start: they run after the others,
- * one at a time, so that what they measure is the station and not the test files beside them
- * starting servers and ffmpeg on the same cores.
+ * Files that hold the station to a latency (how fast it answers from a cold start, a login's
+ * p95 under a flood): they run after the others, one at a time, so that what they measure is
+ * the station and not the test files beside them starting servers and ffmpeg on the same cores.
  */
-export const ALONE = ['test/first-sound.test.ts'];
+export const ALONE = ['test/first-sound.test.ts', 'test/password-flood.test.ts'];
 
 /** Every test file of the server. */
 const INCLUDE = ['src/**/*.test.ts', 'test/**/*.test.ts'];

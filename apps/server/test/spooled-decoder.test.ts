@@ -8,6 +8,7 @@ import { BYTES_PER_SECOND } from '../src/station/playout/pcm.js';
 import { SpooledDecoder } from '../src/station/playout/spooled-decoder.js';
 import { makeTone, tempDir } from './helpers/audio.js';
 import { childProcesses } from './helpers/proc.js';
+import { smallDisk } from './helpers/small-disk.js';
 import { sleep, until } from './helpers/until.js';
 
 // A track decoded ahead into the spool plays the same PCM as one decoded as it plays, while its
@@ -135,6 +136,29 @@ describe('the decoder a track gets', () => {
     long.stop();
     await sleep(100);
   });
+
+  it('decodes as it plays when the spool has no room for the whole track', async (t) => {
+    const disk = smallDisk(24);
+    if (!disk.mounted) return t.skip();
+    try {
+      // Room for 6 s of PCM (1 MiB) but not for it and the margin.
+      disk.fill(8 * 1024 * 1024);
+      const warned: unknown[] = [];
+      const audio = startDecoder({ ffmpeg, mediaRoot: dir, spoolDir: disk.dir }, spec(), {
+        warn: (o: unknown) => warned.push(o),
+      } as never);
+      expect(audio).toBeInstanceOf(Decoder);
+      expect(String((warned[0] as { err: Error }).err.message)).toMatch(/no room/);
+      expect((await drain(audio)).length).toBe(Math.round(6 * BYTES_PER_SECOND));
+      // With room again, the same track is spooled.
+      disk.empty();
+      const spooled = startDecoder({ ffmpeg, mediaRoot: dir, spoolDir: disk.dir }, spec(), log);
+      expect(spooled).toBeInstanceOf(SpooledDecoder);
+      expect((await drain(spooled)).length).toBe(Math.round(6 * BYTES_PER_SECOND));
+    } finally {
+      disk.remove();
+    }
+  }, 30_000);
 
   it('falls back to decoding as it plays when the spool cannot be written', async () => {
     const notAFolder = path.join(dir, 'not-a-folder');

@@ -3,8 +3,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DISK_MARGIN_BYTES } from '../../lib/disk-space.js';
 import { decoderArgs, decoderInput, type DecodeSpec, type TrackAudio } from './decoder.js';
-import { BYTES_PER_FRAME, wholeFrames } from './pcm.js';
+import { BYTES_PER_FRAME, BYTES_PER_SECOND, wholeFrames } from './pcm.js';
 
 /** The spooled decoder runs below the encoder and the server: its burst is never urgent. */
 const NICENESS = 10;
@@ -30,7 +31,11 @@ export class SpooledDecoder implements TrackAudio {
   ended = false;
   failure: string | null = null;
 
-  /** Throws when the spool file cannot be made (the caller then decodes as the track plays). */
+  /**
+   * Throws when the spool file cannot be made, or its disk has no room for the whole track and
+   * a margin (the caller then decodes as the track plays: a full disk never cuts a track short
+   * or makes it look undecodable).
+   */
   constructor(ffmpeg: string, spec: DecodeSpec, dir: string) {
     const input = decoderInput(spec.file);
     if ('failure' in input) {
@@ -38,6 +43,10 @@ export class SpooledDecoder implements TrackAudio {
       return;
     }
     fs.mkdirSync(dir, { recursive: true });
+    const { bavail, bsize } = fs.statfsSync(dir);
+    if (bavail * bsize < spec.length * BYTES_PER_SECOND + DISK_MARGIN_BYTES) {
+      throw new Error(`no room in ${dir} for the track's ${Math.ceil(spec.length)} s of PCM`);
+    }
     const file = path.join(dir, `${process.pid}-${crypto.randomBytes(6).toString('hex')}.pcm`);
     const out = fs.openSync(file, 'w');
     try {
