@@ -104,10 +104,12 @@ describe.skipIf(!disk.mounted)('a full disk under a playing station', () => {
         await handle.close();
       }
 
-      // On air throughout: the MP3 never paused for a second.
+      // On air throughout: the MP3 never stalled. Its bytes leave once a second, on the clock's
+      // half-second tick, so a gap is a second plus however late a tick runs on a machine busy
+      // with the suite; a server stuck on the full disk would leave several.
       const times = [from, ...arrivals.filter((t) => t > from), performance.now()];
       const longest = Math.max(...times.slice(1).map((t, i) => t - times[i]!));
-      expect(longest).toBeLessThan(1500);
+      expect(longest).toBeLessThan(2500);
       expect(await playoutOf(server)).toBe('on-air');
 
       // The listeners' playlist moves on.

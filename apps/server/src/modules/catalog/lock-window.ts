@@ -13,6 +13,7 @@ export class LockWindow {
   private boundary: number | null = null;
   private readAt = Number.NEGATIVE_INFINITY;
   private pending: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
 
   constructor(
     private readonly repo: LockWindowRepo,
@@ -28,10 +29,22 @@ export class LockWindow {
     });
   }
 
-  /** Reads the facts again; concurrent calls share one read. */
+  /**
+   * Reads the facts again. A read already under way may have begun before the change this call
+   * reports, so one more read follows it; every call made meanwhile shares that one.
+   */
   refresh(): Promise<void> {
-    this.pending ??= this.read().finally(() => (this.pending = null));
-    return this.pending;
+    if (!this.pending) {
+      this.pending = this.read().finally(() => (this.pending = null));
+      return this.pending;
+    }
+    this.queued ??= this.pending
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+    return this.queued;
   }
 
   /** Seconds a played song stays locked now. */
