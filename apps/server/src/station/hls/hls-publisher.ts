@@ -38,11 +38,8 @@ const PUBLIC_FOLDER = 0o755;
 export class HlsPublisher {
   private poll: NodeJS.Timeout | null = null;
   private watcher: fs.FSWatcher | null = null;
-  /** A change came while publishing: publish again after. */
-  private again = false;
   private sweep: NodeJS.Timeout | null = null;
   private seen = '';
-  private busy = false;
   private listed = new Set<string>();
 
   constructor(
@@ -97,39 +94,45 @@ export class HlsPublisher {
     this.watcher = null;
   }
 
-  /** Copies the encoder's playlist, corrected, when it changed; once at a time. */
-  async publish(): Promise<void> {
-    if (this.busy) {
-      this.again = true;
-      return;
-    }
-    this.busy = true;
+  /**
+   * Copies the encoder's playlist, corrected, when it changed. The files are a few hundred
+   * bytes in a folder the server writes anyway, so each step is a synchronous call taking
+   * microseconds, rather than a trip through the thread pool that wakes the process again for
+   * every step (read, open, write, close, rename) every couple of seconds.
+   */
+  publish(): Promise<void> {
     try {
-      const raw = await fs.promises
-        .readFile(path.join(this.dir, ENCODER_PLAYLIST), 'utf8')
-        .catch(() => null);
-      if (raw === null || raw === this.seen || !raw.startsWith('#EXTM3U')) return;
-      if (!this.allowed()) return;
-      const listed = new Set(raw.split('\n').filter((l) => HLS_SEGMENT_PATTERN.test(l)));
-      for (const segment of this.open ? listed : []) {
-        if (this.listed.has(segment)) continue;
-        await fs.promises.chmod(path.join(this.dir, segment), PUBLIC_FILE).catch(() => undefined);
-      }
-      this.seen = raw;
-      this.listed = listed;
-      const temp = path.join(this.dir, `.${HLS_PLAYLIST}.${process.pid}.tmp`);
-      await fs.promises.writeFile(temp, this.correct(raw));
-      if (this.open) await fs.promises.chmod(temp, PUBLIC_FILE);
-      await fs.promises.rename(temp, path.join(this.dir, HLS_PLAYLIST));
+      this.publishNow();
     } catch (err) {
       this.log.error({ err }, 'could not publish the HLS playlist');
-    } finally {
-      this.busy = false;
     }
-    if (this.again) {
-      this.again = false;
-      await this.publish();
+    return Promise.resolve();
+  }
+
+  private publishNow(): void {
+    let raw: string;
+    try {
+      raw = fs.readFileSync(path.join(this.dir, ENCODER_PLAYLIST), 'utf8');
+    } catch {
+      return; // not written yet, or between the encoder's runs
     }
+    if (raw === this.seen || !raw.startsWith('#EXTM3U')) return;
+    if (!this.allowed()) return;
+    const listed = new Set(raw.split('\n').filter((l) => HLS_SEGMENT_PATTERN.test(l)));
+    for (const segment of this.open ? listed : []) {
+      if (this.listed.has(segment)) continue;
+      try {
+        fs.chmodSync(path.join(this.dir, segment), PUBLIC_FILE);
+      } catch {
+        // Swept already: the next playlist will not list it.
+      }
+    }
+    const temp = path.join(this.dir, `.${HLS_PLAYLIST}.${process.pid}.tmp`);
+    fs.writeFileSync(temp, this.correct(raw));
+    if (this.open) fs.chmodSync(temp, PUBLIC_FILE);
+    fs.renameSync(temp, path.join(this.dir, HLS_PLAYLIST));
+    this.seen = raw;
+    this.listed = listed;
   }
 
   /**
