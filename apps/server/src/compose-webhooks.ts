@@ -37,7 +37,8 @@ export function composeWebhooks(
     repo,
     policy,
     station: () => config.stationName,
-    queued: () => sender.wake(),
+    // Told on the bus, so the sender hears of a delivery queued on another node at once.
+    queued: () => bus.publish({ type: 'webhook.queued' }),
   });
   const songUrl = (id: number) => {
     const page = PAGES.song.path({ id });
@@ -62,6 +63,8 @@ export function composeWebhooks(
     async start(): Promise<void> {
       await events.prime().catch((err: unknown) => log.warn({ err }, 'webhooks: show not read'));
       unsubscribe = bus.subscribe((event) => {
+        // A new delivery, or a playout going on air here with the last one's retries waiting.
+        if (event.type === 'webhook.queued' || event.type === 'track.started') sender.wake();
         if (!['track.started', 'feed.added', 'show.changed'].includes(event.type)) return;
         chain = chain
           .then(() => handle(event))

@@ -1,7 +1,8 @@
-import type { PlaybackUpdate, SignupResponse } from '@queuecast/contract';
+import http from 'node:http';
+import { API, type PlaybackUpdate, type SignupResponse } from '@queuecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createSong, makePlayable, uniqueName } from './helpers/factories.js';
+import { createSong, makePlayable, quickUser, uniqueName } from './helpers/factories.js';
 import { startServer, stopServer, type ServerProcess as Node } from './helpers/server-process.js';
 import { queueTones } from './helpers/queued-tones.js';
 import { withAppOn } from './helpers/seed-app.js';
@@ -56,6 +57,8 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
       LOG_LEVEL: 'info',
       STATION: '0',
       REQUEST_COOLDOWN_S: '0',
+      // The webhook test's receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE: '1',
       ...env,
     },
   });
@@ -294,6 +297,47 @@ describe.skipIf(skip)('two server nodes on one database and one Redis', () => {
       oldOnB.messages.filter((m) => ['private_message', 'unread_count'].includes(m.type)),
     ).toEqual([]);
   });
+
+  it("a webhook test queued on B is sent by A's playout at once, woken over the bus", async () => {
+    const got: { at: number; body: string }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        got.push({ at: Date.now(), body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = receiver.address() as { port: number };
+      const admin = await withAppOn(testDb!, { JWT_SECRET }, (app) => quickUser(app, 'admin'));
+      const call = (path: string, body?: unknown) =>
+        fetch(`http://127.0.0.1:${b.port}${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${admin.token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      const made = await call(API.webhooks.path(), {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ['track.started'],
+      });
+      expect(made.status, await made.clone().text()).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      const queuedAt = Date.now();
+      expect((await call(API.webhookTest.path({ id }))).status).toBe(202);
+      // A's sender looks at the queue by itself only once a minute with nothing pending.
+      const deadline = Date.now() + 5000;
+      while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(got.map((g) => JSON.parse(g.body).event as string)).toEqual(['webhook.test']);
+      expect(got[0]!.at - queuedAt).toBeLessThan(3000);
+    } finally {
+      await new Promise((r) => receiver.close(r));
+    }
+  }, 30_000);
 
   it('both nodes shut down cleanly on SIGTERM, closing their bus', async () => {
     sockets.forEach((ws) => ws.terminate());

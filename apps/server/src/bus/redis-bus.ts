@@ -56,6 +56,7 @@ const EVENT_SCHEMAS = {
     count: z.number().int().min(0),
   }),
   'users.seen': z.object({ type: z.literal('users.seen') }),
+  'webhook.queued': z.object({ type: z.literal('webhook.queued') }),
   'listeners.changed': z.object({
     type: z.literal('listeners.changed'),
     listeners: z.number().int().min(0),

@@ -49,6 +49,8 @@ export type BusEvent =
   | { type: 'hls.clients'; node: string; count: number }
   /** A node's open pages of the site (its live sockets), when the count changed. */
   | { type: 'sites.sockets'; node: string; count: number }
+  /** A webhook delivery was queued (on any node): the node that sends looks at its queue. */
+  | { type: 'webhook.queued' }
   /** A user became active (signed-in call after a quiet spell). */
   | { type: 'users.seen' }
   /** The station's listener count changed (MP3 connections plus recent HLS clients). */

@@ -53,6 +53,8 @@ export const PLAYBACK_EFFECT: Record<BusEventType, 'broadcast' | 'hold' | 'none'
   'hls.clients': 'none',
   // Summed by the statistics of the playout.
   'sites.sockets': 'none',
+  // The webhook sender's business.
+  'webhook.queued': 'none',
   'user.muted': 'none',
   // Private: the uploader's sockets only.
   'upload.status': 'none',

@@ -20,11 +20,11 @@ export interface SenderOptions {
   log: FastifyBaseLogger;
   timeoutMs?: number;
   backoffMs?: number[];
-  /** The least wait between two looks at the queue. */
+  /** The least wait between two looks at the queue, and the wait after a look that failed. */
   pollMs?: number;
   /**
-   * The longest: a delivery queued by another node (an admin's test there) or while the
-   * database was away is found within it.
+   * The longest, with nothing pending: a queued delivery wakes the sender (on every node, over
+   * the bus), so this only backs up a wake that never came (a bus that was away).
    */
   idleMs?: number;
   post?: typeof postWebhook;
@@ -33,7 +33,8 @@ export interface SenderOptions {
 
 /**
  * Sends the queued deliveries, off the event path: the events only write rows, and this loop
- * (woken at once, then when the next retry falls due, and at the latest after `idleMs`) posts
+ * (woken when one is queued, then when the next retry falls due, and at the latest after
+ * `idleMs`) posts
  * the due ones, each with a timeout: one at a time per
  * webhook, in order, and the webhooks side by side, so a slow receiver delays only its own.
  * A 2xx delivers; anything else is tried again after the backoff, then given up and logged.
@@ -58,7 +59,7 @@ export class WebhookSender {
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       backoffMs: RETRY_BACKOFF_MS,
       pollMs: 1000,
-      idleMs: 5000,
+      idleMs: 60_000,
       post: postWebhook,
       now: Date.now,
       ...options,
@@ -83,7 +84,8 @@ export class WebhookSender {
     void this.poll()
       .catch((err: unknown) => {
         this.o.log.warn({ err }, 'webhook deliveries could not be read');
-        return null;
+        // The database is away: look again soon, so nothing waits long once it is back.
+        return Math.ceil((this.o.now() + 5 * this.o.pollMs) / 1000);
       })
       .then((nextDue) => {
         this.polling = false;
