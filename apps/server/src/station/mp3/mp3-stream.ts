@@ -15,9 +15,8 @@ const TICKS_PER_FLUSH = Math.max(1, Math.round(1000 / TICK_MS));
  * encoder's output is taken at each tick, 19 or 20 frames). Each write to a listener is one
  * system call, whose kernel cost (~10-15 µs on loopback, the receiver's wake-up included)
  * hardly depends on its size, so this sets most of what a listener costs: one write a second
- * of 16 KB. A new listener's 3 s burst
- * covers the wait three times over, and a switch to or from a live show goes out at once
- * (`prompt`).
+ * of 16 KB. A new listener's 3 s burst covers the wait three times over, and a switch to or
+ * from a live show goes out at once (`prompt`).
  */
 export const FLUSH_FRAMES = TICKS_PER_FLUSH * FRAMES_PER_TICK;
 /** About how often a flush comes. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { storedDemuxer } from '../../media/audio-extension.js';
 import { safeInput } from '../../media/probe.js';
 import { BYTES_PER_SECOND, PCM_FORMAT_ARGS, wholeFrames } from './pcm.js';
@@ -59,6 +60,22 @@ export interface TrackAudio {
   stop(): void;
 }
 
+/** The last of what a decoder's ffmpeg said on stderr: why it made no audio, if it made none. */
+export class StderrTail {
+  private text = '';
+
+  constructor(stream: Readable | null) {
+    stream?.on('data', (d: Buffer) => {
+      this.text = (this.text + d.toString('utf8')).slice(-2000);
+    });
+  }
+
+  /** Why a decoder that exited with `code` or `signal` without audio made none. */
+  reason(code: number | null, signal: NodeJS.Signals | null): string {
+    return this.text.trim() || `decoder exited with ${code ?? signal ?? 'nothing'}`;
+  }
+}
+
 /** Why a track's file cannot be given to ffmpeg, or its demuxer. */
 export function decoderInput(file: string): { demuxer: string } | { failure: string } {
   if (!fs.existsSync(file)) return { failure: `file not found: ${file}` };
@@ -75,7 +92,6 @@ export class Decoder implements TrackAudio {
   private readonly chunks: Buffer[] = [];
   private buffered = 0;
   private child: ChildProcessWithoutNullStreams | null = null;
-  private stderr = '';
   /** PCM bytes handed to the clock so far. */
   consumed = 0;
   produced = 0;
@@ -99,15 +115,11 @@ export class Decoder implements TrackAudio {
       this.produced += d.length;
       if (this.buffered > HIGH_WATER) child.stdout.pause();
     });
-    child.stderr.on('data', (d: Buffer) => {
-      this.stderr = (this.stderr + d.toString('utf8')).slice(-2000);
-    });
+    const stderr = new StderrTail(child.stderr);
     child.on('error', (err) => this.fail(err.message));
     child.on('close', (code, signal) => {
       this.child = null;
-      if (this.produced === 0 && !this.failure) {
-        this.fail(this.stderr.trim() || `decoder exited with ${code ?? signal ?? 'nothing'}`);
-      }
+      if (this.produced === 0 && !this.failure) this.fail(stderr.reason(code, signal));
       this.ended = true;
     });
   }

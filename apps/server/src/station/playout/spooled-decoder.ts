@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DISK_MARGIN_BYTES } from '../../lib/disk-space.js';
-import { decoderArgs, decoderInput, type DecodeSpec, type TrackAudio } from './decoder.js';
+import {
+  decoderArgs,
+  decoderInput,
+  StderrTail,
+  type DecodeSpec,
+  type TrackAudio,
+} from './decoder.js';
 import { BYTES_PER_FRAME, BYTES_PER_SECOND, wholeFrames } from './pcm.js';
 
 /** The spooled decoder runs below the encoder and the server: its burst is never urgent. */
@@ -25,7 +31,7 @@ const NICENESS = 10;
 export class SpooledDecoder implements TrackAudio {
   private fd: number | null = null;
   private child: ChildProcess | null = null;
-  private stderr = '';
+  private stderr = new StderrTail(null);
   private size = 0;
   consumed = 0;
   ended = false;
@@ -56,9 +62,7 @@ export class SpooledDecoder implements TrackAudio {
       });
       this.child = child;
       if (child.pid !== undefined) lowerPriority(child.pid);
-      child.stderr?.on('data', (d: Buffer) => {
-        this.stderr = (this.stderr + d.toString('utf8')).slice(-2000);
-      });
+      this.stderr = new StderrTail(child.stderr);
       child.on('error', (err) => this.fail(err.message));
       child.on('close', (code, signal) => this.closed(code, signal));
     } catch (err) {
@@ -106,7 +110,7 @@ export class SpooledDecoder implements TrackAudio {
     if (this.fd !== null) this.size = fs.fstatSync(this.fd).size;
     this.child = null;
     if (this.size === 0 && !this.failure && this.fd !== null) {
-      this.fail(this.stderr.trim() || `decoder exited with ${code ?? signal ?? 'nothing'}`);
+      this.fail(this.stderr.reason(code, signal));
     }
     this.ended = true;
     if (this.drained) this.closeFile();
