@@ -9,7 +9,7 @@ describe('Mp3Stream', () => {
   it('hands on a chunk at every second tick of the clock, with no timer', () => {
     const chunks: Mp3Chunk[] = [];
     const stream = new Mp3Stream((c) => chunks.push(c));
-    expect(FLUSH_FRAMES).toBe(38);
+    expect(FLUSH_FRAMES).toBe(29);
     // The encoder's output as the clock takes it: 19 or 20 frames a tick. The splitter holds
     // each push's last frame until the next header shows it whole, so a push yields the frames
     // completed by it.
@@ -26,6 +26,21 @@ describe('Mp3Stream', () => {
     expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 38, 77]);
   });
 
+  it('still hands on a chunk at every second tick when the encoder is frames behind', () => {
+    const chunks: Mp3Chunk[] = [];
+    const stream = new Mp3Stream((c) => chunks.push(c));
+    // A busy machine: the encoder has made a frame or two fewer than the PCM it was given.
+    const ticks = [18, 17, 19, 18];
+    const sent: number[] = [];
+    for (const n of ticks) {
+      stream.push(frames(n));
+      sent.push(chunks.length);
+    }
+    // Frames out per push: 17, 17, 19, 18: 34 and 37 a chunk, neither waiting for a third tick.
+    expect(sent).toEqual([0, 1, 1, 2]);
+    expect(chunks.map((c) => c.bytes.length / FRAME.length)).toEqual([34, 37]);
+  });
+
   it('places a title change at its frame, whichever chunk carries it', () => {
     const chunks: Mp3Chunk[] = [];
     const stream = new Mp3Stream((c) => chunks.push(c));
@@ -34,8 +49,8 @@ describe('Mp3Stream', () => {
     // (the encoder's delay): in frame 45.
     stream.trackAt(1152 * 45)('Second');
     for (let i = 0; i < 8; i++) stream.push(frames(10));
-    // Frames 0-43, then 44-83.
-    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 44]);
+    // Frames 0-33, then 34-63 (the 20 after them wait for more).
+    expect(chunks.map((c) => c.start / FRAME.length)).toEqual([0, 34]);
     expect(chunks[0]!.changes).toEqual([]);
     expect(chunks[1]!.changes).toEqual([{ at: 45 * 417, title: 'Second' }]);
   });

@@ -10,15 +10,18 @@ const FRAMES_PER_TICK = Math.floor((TICK_MS / 1000) * (SAMPLE_RATE / SAMPLES_PER
 /** Clock ticks to a flush: about a second. */
 const TICKS_PER_FLUSH = Math.max(1, Math.round(1000 / TICK_MS));
 /**
- * Frames gathered before they are handed on: a second's ticks' worth each rounded down (38
- * frames, 993 ms, at two ticks a second), so that every second tick makes a flush (the
- * encoder's output is taken at each tick, 19 or 20 frames). Each write to a listener is one
- * system call, whose kernel cost (~10-15 µs on loopback, the receiver's wake-up included)
- * hardly depends on its size, so this sets most of what a listener costs: one write a second
- * of 16 KB. A new listener's 3 s burst covers the wait three times over, and a switch to or
- * from a live show goes out at once (`prompt`).
+ * Frames gathered before they are handed on, at the least: a tick and a half's worth (29 frames
+ * at two ticks a second), so that every second tick makes a flush of about a second. The
+ * encoder's output is taken at each tick, 19 or 20 frames, and the splitter keeps each push's
+ * last frame until the next shows it whole, so two ticks give 38 or 39: a threshold of the full
+ * 38 slipped to the third tick whenever the encoder was a frame behind, leaving a second and a
+ * half, or two, between chunks on a busy machine. Each write to a listener is one system call,
+ * whose kernel cost (~10-15 µs on loopback, the receiver's wake-up included) hardly depends on
+ * its size, so this sets most of what a listener costs: one write a second of 16 KB. A new
+ * listener's 3 s burst covers the wait three times over, and a switch to or from a live show
+ * goes out at once (`prompt`).
  */
-export const FLUSH_FRAMES = TICKS_PER_FLUSH * FRAMES_PER_TICK;
+export const FLUSH_FRAMES = Math.round((TICKS_PER_FLUSH - 0.5) * FRAMES_PER_TICK);
 /** About how often a flush comes. */
 export const FLUSH_MS = TICKS_PER_FLUSH * TICK_MS;
 
