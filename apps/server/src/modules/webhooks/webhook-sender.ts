@@ -34,9 +34,8 @@ export interface SenderOptions {
 /**
  * Sends the queued deliveries, off the event path: the events only write rows, and this loop
  * (woken when one is queued, then when the next retry falls due, and at the latest after
- * `idleMs`) posts
- * the due ones, each with a timeout: one at a time per
- * webhook, in order, and the webhooks side by side, so a slow receiver delays only its own.
+ * `idleMs`) posts the due ones, each with a timeout: one at a time per webhook, in order, and
+ * the webhooks side by side, so a slow receiver delays only its own.
  * A 2xx delivers; anything else is tried again after the backoff, then given up and logged.
  * Should the playout move to another node mid-try, that try may be sent again from there: a
  * receiver tells repeats by `X-Queuecast-Delivery`.

@@ -31,7 +31,7 @@ describe('HlsPublisher', () => {
     await publisher.prepare();
     fs.writeFileSync(file('live-a-1.ts'), 'x');
     fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-1.ts'));
-    await publisher.publish();
+    publisher.publish();
     const folder = new HlsFolder(dir);
     expect(await folder.playlist()).toBe(playlist('live-a-1.ts').replace('04:00:00', '03:59:59'));
     // No temporary file is left beside it.
@@ -51,7 +51,7 @@ describe('HlsPublisher', () => {
       await publisher.prepare();
       fs.writeFileSync(file('live-a-1.ts'), 'x');
       fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-1.ts'));
-      await publisher.publish();
+      publisher.publish();
       const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
       expect([modeOf(dir), modeOf(file('live.m3u8')), modeOf(file('live-a-1.ts'))]).toEqual([
         c.folder,
@@ -103,7 +103,7 @@ describe('HlsPublisher', () => {
       fs.writeFileSync(file(name), 'x');
     }
     fs.writeFileSync(file(ENCODER_PLAYLIST), playlist('live-a-2.ts', 'live-b-1.ts'));
-    await publisher.publish();
+    publisher.publish();
     age('live-a-1.ts', 120_000);
     age('live-a-2.ts', 120_000);
     // live-dead-9.ts was written just now: a player may still be fetching it.

@@ -73,14 +73,14 @@ export class HlsPublisher {
   start(): void {
     try {
       this.watcher = fs.watch(this.dir, (_event, name) => {
-        if (name === ENCODER_PLAYLIST) void this.publish();
+        if (name === ENCODER_PLAYLIST) this.publish();
       });
       this.watcher.on('error', () => undefined);
     } catch {
       this.watcher = null; // the poll alone
     }
     const every = this.watcher ? WATCHED_POLL_MS : POLL_MS;
-    this.poll = setInterval(() => void this.publish(), every);
+    this.poll = setInterval(() => this.publish(), every);
     this.poll.unref();
     this.sweep = setInterval(() => void this.sweepSegments(), SWEEP_MS);
     this.sweep.unref();
@@ -100,13 +100,12 @@ export class HlsPublisher {
    * microseconds, rather than a trip through the thread pool that wakes the process again for
    * every step (read, open, write, close, rename) every couple of seconds.
    */
-  publish(): Promise<void> {
+  publish(): void {
     try {
       this.publishNow();
     } catch (err) {
       this.log.error({ err }, 'could not publish the HLS playlist');
     }
-    return Promise.resolve();
   }
 
   private publishNow(): void {
